@@ -1,0 +1,40 @@
+/** One jest run across every workspace; sources are used directly (no build needed to test). */
+const swc = ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }];
+
+const moduleNameMapper = {
+  '^@pfs/proto/(common|identity|ledger|categorization)$': '<rootDir>/proto/gen/pfs/$1/v1/$1.ts',
+  '^@pfs/kit/tracing$': '<rootDir>/services/kit/src/tracing.ts',
+  '^@pfs/kit$': '<rootDir>/services/kit/src/index.ts',
+  '^@pfs/(identity|ledger|categorization|standalone)$': '<rootDir>/services/$1/src/index.ts',
+  '^@pfs/gateway$': '<rootDir>/gateway/src/index.ts',
+};
+
+const common = {
+  rootDir: __dirname,
+  transform: { '^.+\\.ts$': swc },
+  moduleNameMapper,
+  testEnvironment: 'node',
+  modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
+};
+
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/**/test/unit/**/*.test.ts'], testPathIgnorePatterns: ['/node_modules/'] },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/**/test/integration/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/'],
+      globalSetup: '<rootDir>/tools/testing/embedded-postgres-setup.mjs',
+      globalTeardown: '<rootDir>/tools/testing/embedded-postgres-teardown.mjs',
+      testTimeout: 60000,
+    },
+    {
+      ...common,
+      displayName: 'distributed',
+      testMatch: ['<rootDir>/**/test/distributed/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/'],
+      testTimeout: 120000,
+    },
+  ],
+};

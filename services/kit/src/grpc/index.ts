@@ -1,0 +1,4 @@
+export * from './client';
+export * from './metadata';
+export * from './server';
+export * from './status';

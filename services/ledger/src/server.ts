@@ -1,0 +1,108 @@
+import {
+  AppError,
+  isUuid,
+  normalizePage,
+  pageInfo,
+  unary,
+  type GrpcServiceBinding,
+  type Knex,
+  type Logger,
+} from '@pfs/kit';
+import {
+  LedgerServiceService,
+  type CreateTransactionRequest,
+  type CreateTransactionResponse,
+  type DeleteTransactionRequest,
+  type DeleteTransactionResponse,
+  type GetTransactionRequest,
+  type GetTransactionResponse,
+  type LedgerServiceServer,
+  type ListTransactionsRequest,
+  type ListTransactionsResponse,
+  type UpdateTransactionRequest,
+  type UpdateTransactionResponse,
+} from '@pfs/proto/ledger';
+import type { LedgerConfig } from './config';
+import { normalizeListQuery } from './domain/listing';
+import { parseNewTransaction, parsePatch, resolvePatch } from './domain/transactions';
+import {
+  deleteTransaction,
+  findTransaction,
+  insertTransaction,
+  listTransactions,
+  updateTransaction,
+} from './store/transactions';
+import { toTransactionMessage } from './wire';
+
+export interface LedgerDeps {
+  db: Knex;
+  logger: Logger;
+  /** Accepted for symmetry with the other services; no transaction RPC needs a setting yet. */
+  config?: Partial<LedgerConfig>;
+}
+
+const NOT_FOUND = 'Transaction';
+
+/**
+ * An id that is not a UUID cannot name any transaction; answering NOT_FOUND up front also
+ * keeps PostgreSQL from rejecting the uuid cast.
+ */
+function requireTransactionId(id: string): string {
+  if (!isUuid(id)) throw AppError.notFound(NOT_FOUND);
+  return id.toLowerCase();
+}
+
+export function createServer({ db, logger }: LedgerDeps): GrpcServiceBinding[] {
+  const log = logger.child({ component: 'transactions' });
+
+  const implementation: LedgerServiceServer = {
+    createTransaction: unary<CreateTransactionRequest, CreateTransactionResponse>(async (req, ctx) => {
+      const fields = parseNewTransaction(
+        req.transaction ?? { date: '', description: '', amount: '', type: '' },
+      );
+      const created = await insertTransaction(db, ctx.userId, fields);
+      log.debug({ transactionId: created.id }, 'transaction created');
+      return { transaction: toTransactionMessage(created) };
+    }),
+
+    listTransactions: unary<ListTransactionsRequest, ListTransactionsResponse>(async (req, ctx) => {
+      const { filter, sort } = normalizeListQuery(req.filter, req.sort);
+      const page = normalizePage(req.page);
+      const { transactions, total } = await listTransactions(db, ctx.userId, filter, sort, page);
+      const info = pageInfo(page, total);
+      return {
+        transactions: transactions.map(toTransactionMessage),
+        page: { ...info, total: String(info.total) },
+      };
+    }),
+
+    getTransaction: unary<GetTransactionRequest, GetTransactionResponse>(async (req, ctx) => {
+      const found = await findTransaction(db, ctx.userId, requireTransactionId(req.id));
+      if (!found) throw AppError.notFound(NOT_FOUND);
+      return { transaction: toTransactionMessage(found) };
+    }),
+
+    updateTransaction: unary<UpdateTransactionRequest, UpdateTransactionResponse>(async (req, ctx) => {
+      const id = requireTransactionId(req.id);
+      // Field-level checks need no row, so a bad patch fails before touching the database.
+      const changes = parsePatch(req.patch ?? {});
+      const updated = await updateTransaction(db, ctx.userId, id, (current) =>
+        resolvePatch(current, changes),
+      );
+      if (!updated) throw AppError.notFound(NOT_FOUND);
+      log.debug({ transactionId: id, fields: Object.keys(changes) }, 'transaction updated');
+      return { transaction: toTransactionMessage(updated) };
+    }),
+
+    deleteTransaction: unary<DeleteTransactionRequest, DeleteTransactionResponse>(async (req, ctx) => {
+      const id = requireTransactionId(req.id);
+      if (!(await deleteTransaction(db, ctx.userId, id))) throw AppError.notFound(NOT_FOUND);
+      log.debug({ transactionId: id }, 'transaction deleted');
+      return {};
+    }),
+  };
+
+  return [
+    { name: 'pfs.ledger.v1.LedgerService', definition: LedgerServiceService, implementation },
+  ];
+}

@@ -1,0 +1,183 @@
+import { newId, offsetOf, type Knex, type Page } from '@pfs/kit';
+import type { TransactionFilter, TransactionSort } from '../domain/listing';
+import type {
+  Transaction,
+  TransactionChanges,
+  TransactionFields,
+  TransactionType,
+} from '../domain/transactions';
+
+const TABLE = 'transactions';
+
+/** A row of ledger.transactions as pg returns it (NUMERIC as strings, timestamptz as Date). */
+interface TransactionRow {
+  id: string;
+  user_id: string;
+  occurred_at: Date;
+  description: string;
+  amount: string;
+  type: TransactionType;
+  category_id: string | null;
+  merchant: string | null;
+  is_tax_deductible: boolean;
+  business_use_percentage: string;
+  gst_rate: string | null;
+  gst_amount: string;
+  gst_included: boolean;
+  source: string;
+  external_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+type Columns = Partial<Omit<TransactionRow, 'occurred_at' | 'created_at' | 'updated_at'>> & {
+  occurred_at?: string;
+};
+
+const COLUMN_OF: { [K in keyof TransactionFields]: keyof TransactionRow } = {
+  occurredAt: 'occurred_at',
+  description: 'description',
+  amount: 'amount',
+  type: 'type',
+  categoryId: 'category_id',
+  merchant: 'merchant',
+  isTaxDeductible: 'is_tax_deductible',
+  businessUsePercentage: 'business_use_percentage',
+  gstRate: 'gst_rate',
+  gstAmount: 'gst_amount',
+  gstIncluded: 'gst_included',
+};
+
+function toColumns(changes: TransactionChanges): Columns {
+  const columns: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    // Dates travel as ISO text so the instant does not depend on the pg driver's time zone.
+    columns[COLUMN_OF[field as keyof TransactionFields]] = value instanceof Date ? value.toISOString() : value;
+  }
+  return columns as Columns;
+}
+
+function fromRow(row: TransactionRow): Transaction {
+  return {
+    id: row.id,
+    occurredAt: row.occurred_at,
+    description: row.description,
+    amount: row.amount,
+    type: row.type,
+    categoryId: row.category_id,
+    merchant: row.merchant,
+    isTaxDeductible: row.is_tax_deductible,
+    businessUsePercentage: row.business_use_percentage,
+    gstRate: row.gst_rate,
+    gstAmount: row.gst_amount,
+    gstIncluded: row.gst_included,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function insertTransaction(
+  db: Knex,
+  userId: string,
+  fields: TransactionFields,
+): Promise<Transaction> {
+  const [row] = await db(TABLE)
+    .insert({ ...toColumns(fields), id: newId(), user_id: userId })
+    .returning('*');
+  return fromRow(row as TransactionRow);
+}
+
+export async function findTransaction(
+  db: Knex,
+  userId: string,
+  id: string,
+): Promise<Transaction | undefined> {
+  const row = await db<TransactionRow>(TABLE).where({ id, user_id: userId }).first();
+  return row && fromRow(row as TransactionRow);
+}
+
+/**
+ * Updates one of the user's transactions. `decide` sees the stored row (locked until commit,
+ * so concurrent updates cannot interleave between read and write) and returns the changes;
+ * no changes leaves the row, and its updated_at, untouched. Undefined when the user has no
+ * such transaction.
+ */
+export async function updateTransaction(
+  db: Knex,
+  userId: string,
+  id: string,
+  decide: (current: Transaction) => TransactionChanges,
+): Promise<Transaction | undefined> {
+  return db.transaction(async (trx) => {
+    const locked = await trx<TransactionRow>(TABLE).where({ id, user_id: userId }).forUpdate().first();
+    if (!locked) return undefined;
+    const current = fromRow(locked as TransactionRow);
+    const columns = toColumns(decide(current));
+    if (!Object.keys(columns).length) return current;
+    const [row] = await trx(TABLE)
+      .where({ id, user_id: userId })
+      .update({ ...columns, updated_at: trx.fn.now() })
+      .returning('*');
+    return fromRow(row as TransactionRow);
+  });
+}
+
+/** True when the user's transaction existed and is now gone. */
+export async function deleteTransaction(db: Knex, userId: string, id: string): Promise<boolean> {
+  const deleted = await db(TABLE).where({ id, user_id: userId }).delete();
+  return deleted > 0;
+}
+
+function applyFilter(query: Knex.QueryBuilder, filter: TransactionFilter): Knex.QueryBuilder {
+  if (filter.occurredFrom) query.where('occurred_at', '>=', filter.occurredFrom.toISOString());
+  if (filter.occurredBefore) query.where('occurred_at', '<', filter.occurredBefore.toISOString());
+  if (filter.categoryId) query.where('category_id', filter.categoryId);
+  if (filter.uncategorized) query.whereNull('category_id');
+  if (filter.type) query.where('type', filter.type);
+  // lower() on both sides matches the (user_id, lower(merchant)) index.
+  if (filter.merchant) query.whereRaw('lower(merchant) = lower(?)', [filter.merchant]);
+  if (filter.searchPattern) {
+    const pattern = filter.searchPattern;
+    query.where((q) => q.where('description', 'ilike', pattern).orWhere('merchant', 'ilike', pattern));
+  }
+  if (filter.minAmount) query.where('amount', '>=', filter.minAmount);
+  if (filter.maxAmount) query.where('amount', '<=', filter.maxAmount);
+  if (filter.isTaxDeductible !== undefined) query.where('is_tax_deductible', filter.isTaxDeductible);
+  return query;
+}
+
+export interface TransactionPage {
+  transactions: Transaction[];
+  /** Every matching transaction, not just this page's. */
+  total: number;
+}
+
+/**
+ * One page of the user's matching transactions plus the exact total. The page and the count
+ * run as two parallel queries: a window count(*) over() would make PostgreSQL read every
+ * matching row before the LIMIT, and it yields no total at all for a page past the end.
+ */
+export async function listTransactions(
+  db: Knex,
+  userId: string,
+  filter: TransactionFilter,
+  sort: TransactionSort,
+  page: Page,
+): Promise<TransactionPage> {
+  const matching = () => applyFilter(db<TransactionRow>(TABLE).where('user_id', userId), filter);
+  const [rows, counted] = await Promise.all([
+    matching()
+      .select('*')
+      // The id tie-break keeps pages stable when dates or amounts repeat.
+      .orderBy([
+        { column: sort.column, order: sort.direction },
+        { column: 'id', order: sort.direction },
+      ])
+      .limit(page.limit)
+      .offset(offsetOf(page)),
+    matching().count({ total: '*' }),
+  ]);
+  const total = Number((counted as { total: number | string }[])[0]?.total ?? 0);
+  return { transactions: (rows as TransactionRow[]).map(fromRow), total };
+}

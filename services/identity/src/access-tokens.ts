@@ -19,7 +19,11 @@ export class AccessTokens {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async issue(userId: string, sessionId: string, now: Date): Promise<{ token: string; expiresAt: Date }> {
+  async issue(
+    userId: string,
+    sessionId: string,
+    now: Date,
+  ): Promise<{ token: string; expiresAt: Date }> {
     const claims = buildAccessClaims({ userId, sessionId, now, ttlSeconds: this.ttlSeconds });
     const token = await new SignJWT({ ...claims })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })

@@ -12,7 +12,13 @@ import {
 import type { LoginThrottle } from './login-throttle';
 import type { Passwords } from './passwords';
 import type { IssuedTokens, Sessions } from './sessions';
-import { findUserByEmail, findUserById, insertUser, updatePasswordHash, updateTier } from './store/users';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  updatePasswordHash,
+  updateTier,
+} from './store/users';
 
 export interface SignedIn {
   user: User;
@@ -36,7 +42,12 @@ export class Accounts {
     const passwordHash = await this.passwords.hash(registration.password);
     // The unique index on lower(email) decides between concurrent sign-ups of one address.
     return this.db.transaction(async (trx) => {
-      const user = await insertUser(trx, { id: newId(), registration, passwordHash, now: new Date() });
+      const user = await insertUser(trx, {
+        id: newId(),
+        registration,
+        passwordHash,
+        now: new Date(),
+      });
       const tokens = await this.sessions.start(user.id, trx);
       return { user, tokens };
     });
@@ -70,12 +81,19 @@ export class Accounts {
     if (!isUuid(userId)) throw AppError.notFound('User');
     const user = await updateTier(this.db, userId, change);
     if (!user) throw AppError.notFound('User');
-    this.logger.info({ targetUserId: userId, tier: change.tier, rateLimit: change.rateLimit }, 'user tier set');
+    this.logger.info(
+      { targetUserId: userId, tier: change.tier, rateLimit: change.rateLimit },
+      'user tier set',
+    );
     return user;
   }
 
   /** Raising the hashing cost takes effect for each user at their next successful login. */
-  private async upgradeHashIfOutdated(userId: string, storedHash: string, password: string): Promise<void> {
+  private async upgradeHashIfOutdated(
+    userId: string,
+    storedHash: string,
+    password: string,
+  ): Promise<void> {
     if (!this.passwords.isOutdated(storedHash)) return;
     await updatePasswordHash(this.db, userId, await this.passwords.hash(password));
   }

@@ -20,7 +20,10 @@ import { lockUser } from './store/users';
 export class ApiKeys {
   constructor(private readonly db: Knex) {}
 
-  async create(userId: string, request: ApiKeyRequest): Promise<{ apiKey: ApiKeyRecord; secret: string }> {
+  async create(
+    userId: string,
+    request: ApiKeyRequest,
+  ): Promise<{ apiKey: ApiKeyRecord; secret: string }> {
     const now = new Date();
     const grant = parseApiKeyRequest(request, now);
     const secret = generateApiKeySecret();

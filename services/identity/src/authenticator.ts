@@ -1,6 +1,11 @@
 import { AppError, type Knex, type Logger } from '@pfs/kit';
 import type { AccessTokens } from './access-tokens';
-import { apiKeyStatus, isApiKeyCredential, isWellFormedApiKey, type ApiKeyScope } from './domain/api-key';
+import {
+  apiKeyStatus,
+  isApiKeyCredential,
+  isWellFormedApiKey,
+  type ApiKeyScope,
+} from './domain/api-key';
 import { sha256Hex } from './domain/secrets';
 import { isSessionLive } from './domain/session';
 import type { User } from './domain/user';

@@ -41,7 +41,9 @@ export class LoginThrottle {
   async begin(canonicalEmail: string, clientAddress: string): Promise<LoginAttempt> {
     const keys = throttleKeys(canonicalEmail, clientAddress, this.policy);
     const counts = await Promise.all(
-      keys.map((k) => countAttempt(this.db, k.key, attemptCeiling(k.limit), this.policy.windowSeconds)),
+      keys.map((k) =>
+        countAttempt(this.db, k.key, attemptCeiling(k.limit), this.policy.windowSeconds),
+      ),
     );
     const refused = counts.filter((c, i) => isRefused(c.attempts, keys[i].limit));
     if (refused.length) {
@@ -51,7 +53,9 @@ export class LoginThrottle {
         counts.filter((c) => !refused.includes(c)).map((c) => uncountAttempt(this.db, c.key)),
       );
       const retryAfter = Math.max(
-        ...refused.map((c) => retryAfterSeconds(c.windowStartedAt, c.observedAt, this.policy.windowSeconds)),
+        ...refused.map((c) =>
+          retryAfterSeconds(c.windowStartedAt, c.observedAt, this.policy.windowSeconds),
+        ),
       );
       throw new AppError(
         'RATE_LIMITED',

@@ -12,7 +12,8 @@ import { configSchema, createServer, migrations, SCHEMA } from './index';
 
 async function main(): Promise<void> {
   const config = loadConfig(configSchema);
-  if (!config.DATABASE_URL) throw new ConfigError('Invalid configuration:\n  DATABASE_URL: required');
+  if (!config.DATABASE_URL)
+    throw new ConfigError('Invalid configuration:\n  DATABASE_URL: required');
   const logger = createLogger('identity');
   const db = createDb({ connectionString: config.DATABASE_URL, schema: SCHEMA });
   const shutdown = new Shutdown(logger);

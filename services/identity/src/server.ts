@@ -1,4 +1,11 @@
-import { unary, publicUnary, operatorUnary, type GrpcServiceBinding, type Knex, type Logger } from '@pfs/kit';
+import {
+  unary,
+  publicUnary,
+  operatorUnary,
+  type GrpcServiceBinding,
+  type Knex,
+  type Logger,
+} from '@pfs/kit';
 import {
   IdentityServiceService,
   type ApiKey as ApiKeyMessage,

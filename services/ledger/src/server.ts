@@ -56,14 +56,16 @@ export function createServer({ db, logger }: LedgerDeps): GrpcServiceBinding[] {
   const log = logger.child({ component: 'transactions' });
 
   const implementation: LedgerServiceServer = {
-    createTransaction: unary<CreateTransactionRequest, CreateTransactionResponse>(async (req, ctx) => {
-      const fields = parseNewTransaction(
-        req.transaction ?? { date: '', description: '', amount: '', type: '' },
-      );
-      const created = await insertTransaction(db, ctx.userId, fields);
-      log.debug({ transactionId: created.id }, 'transaction created');
-      return { transaction: toTransactionMessage(created) };
-    }),
+    createTransaction: unary<CreateTransactionRequest, CreateTransactionResponse>(
+      async (req, ctx) => {
+        const fields = parseNewTransaction(
+          req.transaction ?? { date: '', description: '', amount: '', type: '' },
+        );
+        const created = await insertTransaction(db, ctx.userId, fields);
+        log.debug({ transactionId: created.id }, 'transaction created');
+        return { transaction: toTransactionMessage(created) };
+      },
+    ),
 
     listTransactions: unary<ListTransactionsRequest, ListTransactionsResponse>(async (req, ctx) => {
       const { filter, sort } = normalizeListQuery(req.filter, req.sort);
@@ -82,24 +84,28 @@ export function createServer({ db, logger }: LedgerDeps): GrpcServiceBinding[] {
       return { transaction: toTransactionMessage(found) };
     }),
 
-    updateTransaction: unary<UpdateTransactionRequest, UpdateTransactionResponse>(async (req, ctx) => {
-      const id = requireTransactionId(req.id);
-      // Field-level checks need no row, so a bad patch fails before touching the database.
-      const changes = parsePatch(req.patch ?? {});
-      const updated = await updateTransaction(db, ctx.userId, id, (current) =>
-        resolvePatch(current, changes),
-      );
-      if (!updated) throw AppError.notFound(NOT_FOUND);
-      log.debug({ transactionId: id, fields: Object.keys(changes) }, 'transaction updated');
-      return { transaction: toTransactionMessage(updated) };
-    }),
+    updateTransaction: unary<UpdateTransactionRequest, UpdateTransactionResponse>(
+      async (req, ctx) => {
+        const id = requireTransactionId(req.id);
+        // Field-level checks need no row, so a bad patch fails before touching the database.
+        const changes = parsePatch(req.patch ?? {});
+        const updated = await updateTransaction(db, ctx.userId, id, (current) =>
+          resolvePatch(current, changes),
+        );
+        if (!updated) throw AppError.notFound(NOT_FOUND);
+        log.debug({ transactionId: id, fields: Object.keys(changes) }, 'transaction updated');
+        return { transaction: toTransactionMessage(updated) };
+      },
+    ),
 
-    deleteTransaction: unary<DeleteTransactionRequest, DeleteTransactionResponse>(async (req, ctx) => {
-      const id = requireTransactionId(req.id);
-      if (!(await deleteTransaction(db, ctx.userId, id))) throw AppError.notFound(NOT_FOUND);
-      log.debug({ transactionId: id }, 'transaction deleted');
-      return {};
-    }),
+    deleteTransaction: unary<DeleteTransactionRequest, DeleteTransactionResponse>(
+      async (req, ctx) => {
+        const id = requireTransactionId(req.id);
+        if (!(await deleteTransaction(db, ctx.userId, id))) throw AppError.notFound(NOT_FOUND);
+        log.debug({ transactionId: id }, 'transaction deleted');
+        return {};
+      },
+    ),
   };
 
   return [

@@ -20,6 +20,15 @@ export interface CategoryFields {
 
 export type CategoryPatch = Partial<CategoryFields>;
 
+/** A stored category. */
+export interface Category extends CategoryFields {
+  id: string;
+  /** The set it belongs to; null once its set is deleted. */
+  categorySetId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
 /** What a caller sends: every field optional (the proto's CategoryInput). */
 export interface CategoryInput {
   name?: string;
@@ -99,13 +108,4 @@ export function validateCategoryPatch(input: CategoryInput): CategoryPatch {
   const { patch, issues } = readPresentFields(input);
   if (issues.length) throw AppError.validation(issues);
   return patch;
-}
-
-/** A stored category. */
-export interface Category extends CategoryFields {
-  id: string;
-  /** The set it belongs to; null once its set is deleted. */
-  categorySetId: string | null;
-  createdAt: Date;
-  updatedAt: Date;
 }

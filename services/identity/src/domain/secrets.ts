@@ -19,7 +19,10 @@ const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const UNBIASED_LIMIT = 248;
 
 /** Random text in [0-9A-Za-z], which survives copy-paste, URLs and shell quoting intact. */
-export function randomBase62(length: number, random: (size: number) => Buffer = randomBytes): string {
+export function randomBase62(
+  length: number,
+  random: (size: number) => Buffer = randomBytes,
+): string {
   let out = '';
   while (out.length < length) {
     for (const byte of random(length * 2)) {

@@ -16,8 +16,16 @@ export const users: Migration = {
       t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
       t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
       // The domain validates these too; the checks keep a bad write from any path out.
-      t.check("business_type IN ('individual', 'sole_trader', 'business')", [], 'users_business_type_check');
-      t.check("tier IN ('free', 'starter', 'professional', 'elite', 'enterprise')", [], 'users_tier_check');
+      t.check(
+        "business_type IN ('individual', 'sole_trader', 'business')",
+        [],
+        'users_business_type_check',
+      );
+      t.check(
+        "tier IN ('free', 'starter', 'professional', 'elite', 'enterprise')",
+        [],
+        'users_tier_check',
+      );
       t.check("country_code ~ '^[A-Z]{2}$'", [], 'users_country_code_check');
       t.check('rate_limit IS NULL OR rate_limit > 0', [], 'users_rate_limit_check');
     });

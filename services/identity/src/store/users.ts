@@ -80,7 +80,10 @@ export async function insertUser(
 }
 
 export async function findUserById(db: Knex, id: string): Promise<User | undefined> {
-  const row = await db<UserRow>('users').select(...USER_COLUMNS).where({ id }).first();
+  const row = await db<UserRow>('users')
+    .select(...USER_COLUMNS)
+    .where({ id })
+    .first();
   return row && toUser(row);
 }
 
@@ -96,13 +99,21 @@ export async function findUserByEmail(
   return row && { user: toUser(row), passwordHash: row.password_hash };
 }
 
-export async function updatePasswordHash(db: Knex, id: string, passwordHash: string): Promise<void> {
+export async function updatePasswordHash(
+  db: Knex,
+  id: string,
+  passwordHash: string,
+): Promise<void> {
   await db<UserRow>('users')
     .where({ id })
     .update({ password_hash: passwordHash, updated_at: db.fn.now() as unknown as Date });
 }
 
-export async function updateTier(db: Knex, id: string, change: TierChange): Promise<User | undefined> {
+export async function updateTier(
+  db: Knex,
+  id: string,
+  change: TierChange,
+): Promise<User | undefined> {
   const [row] = await db<UserRow>('users')
     .where({ id })
     .update({

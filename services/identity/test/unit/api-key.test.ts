@@ -61,7 +61,11 @@ describe('randomBase62', () => {
 
 describe('parseApiKeyRequest', () => {
   it('defaults scopes to mcp:full and never expires on 0 days', () => {
-    expect(parseApiKeyRequest(base, now)).toEqual({ name: 'CI', scopes: ['mcp:full'], expiresAt: null });
+    expect(parseApiKeyRequest(base, now)).toEqual({
+      name: 'CI',
+      scopes: ['mcp:full'],
+      expiresAt: null,
+    });
   });
 
   it('dedupes scopes in the order given', () => {
@@ -107,7 +111,9 @@ describe('apiKeyStatus', () => {
   it('is revoked before expired, and expired at the instant of expiry', () => {
     expect(apiKeyStatus({ revokedAt: now, expiresAt: now }, now)).toBe('revoked');
     expect(apiKeyStatus({ revokedAt: null, expiresAt: now }, now)).toBe('expired');
-    expect(apiKeyStatus({ revokedAt: null, expiresAt: new Date(now.getTime() + 1) }, now)).toBe('active');
+    expect(apiKeyStatus({ revokedAt: null, expiresAt: new Date(now.getTime() + 1) }, now)).toBe(
+      'active',
+    );
     expect(apiKeyStatus({ revokedAt: null, expiresAt: null }, now)).toBe('active');
   });
 });

@@ -26,7 +26,11 @@ describe('configSchema', () => {
       GRPC_PORT: '6000',
       LOGIN_SLOWDOWN_MS: '0',
     });
-    expect(config).toMatchObject({ DATABASE_URL: 'postgres://db/pfs', GRPC_PORT: 6000, LOGIN_SLOWDOWN_MS: 0 });
+    expect(config).toMatchObject({
+      DATABASE_URL: 'postgres://db/pfs',
+      GRPC_PORT: 6000,
+      LOGIN_SLOWDOWN_MS: 0,
+    });
   });
 
   it('refuses a missing or short JWT secret', () => {

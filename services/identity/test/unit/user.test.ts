@@ -48,7 +48,12 @@ describe('parseRegistration', () => {
   });
 
   it('trims names and email but never the password', () => {
-    const r = parseRegistration({ ...valid, email: ' a@b.co ', firstName: ' A ', password: ' spaced pw ' });
+    const r = parseRegistration({
+      ...valid,
+      email: ' a@b.co ',
+      firstName: ' A ',
+      password: ' spaced pw ',
+    });
     expect(r.email).toBe('a@b.co');
     expect(r.firstName).toBe('A');
     expect(r.password).toBe(' spaced pw ');
@@ -89,8 +94,12 @@ describe('parseRegistration', () => {
   it('bounds the password to 8..128 characters', () => {
     expect(() => parseRegistration({ ...valid, password: 'x'.repeat(8) })).not.toThrow();
     expect(() => parseRegistration({ ...valid, password: 'x'.repeat(128) })).not.toThrow();
-    expect(issuesOf(() => parseRegistration({ ...valid, password: 'x'.repeat(7) }))).toHaveLength(1);
-    expect(issuesOf(() => parseRegistration({ ...valid, password: 'x'.repeat(129) }))).toHaveLength(1);
+    expect(issuesOf(() => parseRegistration({ ...valid, password: 'x'.repeat(7) }))).toHaveLength(
+      1,
+    );
+    expect(issuesOf(() => parseRegistration({ ...valid, password: 'x'.repeat(129) }))).toHaveLength(
+      1,
+    );
   });
 
   it('counts characters, not UTF-16 units', () => {
@@ -98,7 +107,9 @@ describe('parseRegistration', () => {
   });
 
   it('refuses non-letter country codes', () => {
-    expect(issuesOf(() => parseRegistration({ ...valid, countryCode: 'A1' }))[0].field).toBe('countryCode');
+    expect(issuesOf(() => parseRegistration({ ...valid, countryCode: 'A1' }))[0].field).toBe(
+      'countryCode',
+    );
   });
 });
 
@@ -110,23 +121,25 @@ describe('canonicalEmail', () => {
 
 describe('parseCredentials', () => {
   it('requires both fields', () => {
-    expect(issuesOf(() => parseCredentials({ email: ' ', password: '' })).map((i) => i.field)).toEqual([
-      'email',
-      'password',
-    ]);
+    expect(
+      issuesOf(() => parseCredentials({ email: ' ', password: '' })).map((i) => i.field),
+    ).toEqual(['email', 'password']);
   });
 
   it('refuses over-long passwords before any hashing', () => {
-    expect(issuesOf(() => parseCredentials({ email: 'a@b.co', password: 'x'.repeat(129) }))[0].field).toBe(
-      'password',
-    );
+    expect(
+      issuesOf(() => parseCredentials({ email: 'a@b.co', password: 'x'.repeat(129) }))[0].field,
+    ).toBe('password');
   });
 });
 
 describe('parseTierChange', () => {
   it('keeps the rate limit when absent, resets it on 0', () => {
     expect(parseTierChange({ tier: 'elite' })).toEqual({ tier: 'elite', rateLimit: undefined });
-    expect(parseTierChange({ tier: 'free', rateLimit: 0 })).toEqual({ tier: 'free', rateLimit: null });
+    expect(parseTierChange({ tier: 'free', rateLimit: 0 })).toEqual({
+      tier: 'free',
+      rateLimit: null,
+    });
     expect(parseTierChange({ tier: 'enterprise', rateLimit: 10_000_000 })).toEqual({
       tier: 'enterprise',
       rateLimit: 10_000_000,
@@ -134,10 +147,9 @@ describe('parseTierChange', () => {
   });
 
   it('refuses unknown tiers and out-of-range limits', () => {
-    expect(issuesOf(() => parseTierChange({ tier: 'gold', rateLimit: -1 })).map((i) => i.field)).toEqual([
-      'tier',
-      'rateLimit',
-    ]);
+    expect(
+      issuesOf(() => parseTierChange({ tier: 'gold', rateLimit: -1 })).map((i) => i.field),
+    ).toEqual(['tier', 'rateLimit']);
     expect(issuesOf(() => parseTierChange({ tier: 'free', rateLimit: 10_000_001 }))[0].field).toBe(
       'rateLimit',
     );

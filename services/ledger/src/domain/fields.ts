@@ -111,11 +111,17 @@ export function checkDecimal(
   }
   const { min, max } = rule;
   if (min.exclusive ? value.lte(min.value) : value.lt(min.value)) {
-    issues.add(field, min.exclusive ? `must be greater than ${min.value}` : `must be at least ${min.value}`);
+    issues.add(
+      field,
+      min.exclusive ? `must be greater than ${min.value}` : `must be at least ${min.value}`,
+    );
     return undefined;
   }
   if (max.exclusive ? value.gte(max.value) : value.gt(max.value)) {
-    issues.add(field, max.exclusive ? `must be less than ${max.value}` : `must be at most ${max.value}`);
+    issues.add(
+      field,
+      max.exclusive ? `must be less than ${max.value}` : `must be at most ${max.value}`,
+    );
     return undefined;
   }
   return value;

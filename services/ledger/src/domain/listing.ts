@@ -1,6 +1,13 @@
 import { isUuid } from '@pfs/kit';
 import { checkDecimal, checkText, Issues, nextDay, parseCalendarDate } from './fields';
-import { AMOUNT_MAX, DESCRIPTION_MAX, isTransactionType, MERCHANT_MAX, TRANSACTION_TYPES, type TransactionType } from './transactions';
+import {
+  AMOUNT_MAX,
+  DESCRIPTION_MAX,
+  isTransactionType,
+  MERCHANT_MAX,
+  TRANSACTION_TYPES,
+  type TransactionType,
+} from './transactions';
 
 /** List filters as the client sends them (the shape of the proto message). */
 export interface TransactionFilterInput {
@@ -49,7 +56,10 @@ export interface ListQuery {
 }
 
 /** Validates the filters and sort of one list request, reporting every bad one at once. */
-export function normalizeListQuery(input: TransactionFilterInput | undefined, sort: string | undefined): ListQuery {
+export function normalizeListQuery(
+  input: TransactionFilterInput | undefined,
+  sort: string | undefined,
+): ListQuery {
   const issues = new Issues();
   const filter = parseFilter(issues, input ?? {});
   const parsedSort = parseSort(issues, sort);
@@ -99,7 +109,8 @@ function parseFilter(issues: Issues, input: TransactionFilterInput): Transaction
   const categoryId = present(input.categoryId);
   if (categoryId !== undefined) {
     if (!isUuid(categoryId)) issues.add('categoryId', 'must be a UUID');
-    else if (filter.uncategorized) issues.add('categoryId', 'cannot be combined with uncategorized');
+    else if (filter.uncategorized)
+      issues.add('categoryId', 'cannot be combined with uncategorized');
     else filter.categoryId = categoryId.toLowerCase();
   }
 
@@ -124,9 +135,11 @@ function parseFilter(issues: Issues, input: TransactionFilterInput): Transaction
 
   const amountRule = { places: 2, min: { value: '0' }, max: { value: AMOUNT_MAX } };
   const minRaw = present(input.minAmount);
-  const min = minRaw === undefined ? undefined : checkDecimal(issues, 'minAmount', minRaw, amountRule);
+  const min =
+    minRaw === undefined ? undefined : checkDecimal(issues, 'minAmount', minRaw, amountRule);
   const maxRaw = present(input.maxAmount);
-  const max = maxRaw === undefined ? undefined : checkDecimal(issues, 'maxAmount', maxRaw, amountRule);
+  const max =
+    maxRaw === undefined ? undefined : checkDecimal(issues, 'maxAmount', maxRaw, amountRule);
   if (min && max && min.gt(max)) issues.add('minAmount', 'must not be greater than maxAmount');
   if (min) filter.minAmount = min.toFixed(2);
   if (max) filter.maxAmount = max.toFixed(2);

@@ -89,7 +89,12 @@ const DEFAULTS = {
 /** Validates and normalises a new transaction, deriving its GST when only a rate is given. */
 export function parseNewTransaction(input: TransactionInput): TransactionFields {
   const issues = new Issues();
-  const required = { date: input.date, description: input.description, amount: input.amount, type: input.type };
+  const required = {
+    date: input.date,
+    description: input.description,
+    amount: input.amount,
+    type: input.type,
+  };
   for (const [field, value] of Object.entries(required)) {
     if (!value?.trim()) issues.add(field, 'is required');
   }
@@ -113,7 +118,9 @@ export function parseNewTransaction(input: TransactionInput): TransactionFields 
 
 type RequiredFields = Pick<TransactionFields, 'occurredAt' | 'description' | 'amount' | 'type'>;
 
-function hasRequiredFields(parsed: TransactionChanges): parsed is TransactionChanges & RequiredFields {
+function hasRequiredFields(
+  parsed: TransactionChanges,
+): parsed is TransactionChanges & RequiredFields {
   return (
     parsed.occurredAt !== undefined &&
     parsed.description !== undefined &&
@@ -127,7 +134,8 @@ export function parsePatch(patch: TransactionPatch): TransactionChanges {
   const issues = new Issues();
   const changes = parseFields(issues, patch);
   if (patch.clearCategoryId) {
-    if (patch.categoryId !== undefined) issues.add('categoryId', 'cannot be set and cleared at once');
+    if (patch.categoryId !== undefined)
+      issues.add('categoryId', 'cannot be set and cleared at once');
     else changes.categoryId = null;
   }
   if (patch.clearMerchant) {
@@ -142,7 +150,10 @@ export function parsePatch(patch: TransactionPatch): TransactionChanges {
  * Completes parsed changes against the stored transaction: re-derives the GST amount when
  * its inputs change and none was given, and checks that the GST never exceeds the amount.
  */
-export function resolvePatch(current: TransactionFields, changes: TransactionChanges): TransactionChanges {
+export function resolvePatch(
+  current: TransactionFields,
+  changes: TransactionChanges,
+): TransactionChanges {
   const issues = new Issues();
   const gstAmount = settleGst(
     issues,
@@ -150,7 +161,9 @@ export function resolvePatch(current: TransactionFields, changes: TransactionCha
     {
       gstAmountGiven: changes.gstAmount !== undefined,
       inputsChanged:
-        changes.amount !== undefined || changes.gstRate !== undefined || changes.gstIncluded !== undefined,
+        changes.amount !== undefined ||
+        changes.gstRate !== undefined ||
+        changes.gstIncluded !== undefined,
     },
   );
   issues.throwIfAny();
@@ -185,7 +198,8 @@ function settleGst(
   }
   if (money(next.gstAmount).gt(money(next.amount))) {
     if (gstAmountGiven) issues.add('gstAmount', 'must not exceed amount');
-    else issues.add('amount', `must not be less than the transaction's gstAmount (${next.gstAmount})`);
+    else
+      issues.add('amount', `must not be less than the transaction's gstAmount (${next.gstAmount})`);
   }
   return undefined;
 }
@@ -208,7 +222,10 @@ function parseFields(issues: Issues, raw: TransactionPatch): TransactionChanges 
     }
   }
   if (raw.description !== undefined) {
-    const description = checkText(issues, 'description', raw.description, { min: 1, max: DESCRIPTION_MAX });
+    const description = checkText(issues, 'description', raw.description, {
+      min: 1,
+      max: DESCRIPTION_MAX,
+    });
     if (description !== undefined) out.description = description;
   }
   if (raw.amount !== undefined) {

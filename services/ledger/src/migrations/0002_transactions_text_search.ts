@@ -31,9 +31,7 @@ export const transactionsTextSearch: Migration = {
  * statement would otherwise abort the whole migration transaction.
  */
 async function ensureTrigramExtension(db: Knex): Promise<string | undefined> {
-  const available = await db.raw(
-    "SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm'",
-  );
+  const available = await db.raw("SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm'");
   if (!available.rows.length) return undefined;
   try {
     await db.transaction((savepoint) =>

@@ -53,7 +53,8 @@ function toColumns(changes: TransactionChanges): Columns {
   for (const [field, value] of Object.entries(changes)) {
     if (value === undefined) continue;
     // Dates travel as ISO text so the instant does not depend on the pg driver's time zone.
-    columns[COLUMN_OF[field as keyof TransactionFields]] = value instanceof Date ? value.toISOString() : value;
+    columns[COLUMN_OF[field as keyof TransactionFields]] =
+      value instanceof Date ? value.toISOString() : value;
   }
   return columns as Columns;
 }
@@ -110,7 +111,10 @@ export async function updateTransaction(
   decide: (current: Transaction) => TransactionChanges,
 ): Promise<Transaction | undefined> {
   return db.transaction(async (trx) => {
-    const locked = await trx<TransactionRow>(TABLE).where({ id, user_id: userId }).forUpdate().first();
+    const locked = await trx<TransactionRow>(TABLE)
+      .where({ id, user_id: userId })
+      .forUpdate()
+      .first();
     if (!locked) return undefined;
     const current = fromRow(locked as TransactionRow);
     const columns = toColumns(decide(current));
@@ -139,11 +143,14 @@ function applyFilter(query: Knex.QueryBuilder, filter: TransactionFilter): Knex.
   if (filter.merchant) query.whereRaw('lower(merchant) = lower(?)', [filter.merchant]);
   if (filter.searchPattern) {
     const pattern = filter.searchPattern;
-    query.where((q) => q.where('description', 'ilike', pattern).orWhere('merchant', 'ilike', pattern));
+    query.where((q) =>
+      q.where('description', 'ilike', pattern).orWhere('merchant', 'ilike', pattern),
+    );
   }
   if (filter.minAmount) query.where('amount', '>=', filter.minAmount);
   if (filter.maxAmount) query.where('amount', '<=', filter.maxAmount);
-  if (filter.isTaxDeductible !== undefined) query.where('is_tax_deductible', filter.isTaxDeductible);
+  if (filter.isTaxDeductible !== undefined)
+    query.where('is_tax_deductible', filter.isTaxDeductible);
   return query;
 }
 

@@ -26,10 +26,16 @@ describe('parseCalendarDate', () => {
     expect(parseCalendarDate('2024-02-29')?.toISOString()).toBe('2024-02-29T00:00:00.000Z');
   });
 
-  it.each(['2023-02-29', '2024-13-01', '2024-00-10', '2024-04-31', '2024-1-5', '24-01-05', '2024-01-05T00:00:00Z', ''])(
-    'refuses %p',
-    (raw) => expect(parseCalendarDate(raw)).toBeUndefined(),
-  );
+  it.each([
+    '2023-02-29',
+    '2024-13-01',
+    '2024-00-10',
+    '2024-04-31',
+    '2024-1-5',
+    '24-01-05',
+    '2024-01-05T00:00:00Z',
+    '',
+  ])('refuses %p', (raw) => expect(parseCalendarDate(raw)).toBeUndefined());
 
   it('keeps two-digit years literal instead of mapping them to the 1900s', () => {
     expect(parseCalendarDate('0050-06-01')?.getUTCFullYear()).toBe(50);
@@ -66,7 +72,9 @@ describe('parseInstant', () => {
 
 describe('nextDay', () => {
   it('adds exactly one UTC day', () => {
-    expect(nextDay(new Date('2024-02-28T00:00:00Z')).toISOString()).toBe('2024-02-29T00:00:00.000Z');
+    expect(nextDay(new Date('2024-02-28T00:00:00Z')).toISOString()).toBe(
+      '2024-02-29T00:00:00.000Z',
+    );
   });
 });
 
@@ -97,7 +105,9 @@ describe('checkDecimal', () => {
   const rule = { places: 2, min: { value: '0', exclusive: true }, max: { value: '100' } };
 
   it('returns the value when it fits', () => {
-    expect(issuesOf((i) => expect(checkDecimal(i, 'x', '99.99', rule)?.toFixed()).toBe('99.99'))).toEqual([]);
+    expect(
+      issuesOf((i) => expect(checkDecimal(i, 'x', '99.99', rule)?.toFixed()).toBe('99.99')),
+    ).toEqual([]);
   });
 
   it.each([
@@ -111,14 +121,20 @@ describe('checkDecimal', () => {
 
   it('words inclusive and exclusive bounds', () => {
     const r = { places: 5, min: { value: '0' }, max: { value: '1', exclusive: true } };
-    expect(issuesOf((i) => checkDecimal(i, 'r', '-0.1', r))).toEqual([{ field: 'r', message: 'must be at least 0' }]);
-    expect(issuesOf((i) => checkDecimal(i, 'r', '1', r))).toEqual([{ field: 'r', message: 'must be less than 1' }]);
+    expect(issuesOf((i) => checkDecimal(i, 'r', '-0.1', r))).toEqual([
+      { field: 'r', message: 'must be at least 0' },
+    ]);
+    expect(issuesOf((i) => checkDecimal(i, 'r', '1', r))).toEqual([
+      { field: 'r', message: 'must be less than 1' },
+    ]);
   });
 });
 
 describe('checkText', () => {
   it('trims', () => {
-    expect(issuesOf((i) => expect(checkText(i, 't', '  hi  ', { min: 1, max: 5 })).toBe('hi'))).toEqual([]);
+    expect(
+      issuesOf((i) => expect(checkText(i, 't', '  hi  ', { min: 1, max: 5 })).toBe('hi')),
+    ).toEqual([]);
   });
 
   it('counts characters, not UTF-16 units', () => {
@@ -131,6 +147,8 @@ describe('checkText', () => {
     ['abcdef', 'must be at most 5 characters'],
     ['a\u0000b', 'must not contain NUL characters'],
   ])('reports %p', (raw, message) => {
-    expect(issuesOf((i) => checkText(i, 't', raw, { min: 1, max: 5 }))).toEqual([{ field: 't', message }]);
+    expect(issuesOf((i) => checkText(i, 't', raw, { min: 1, max: 5 }))).toEqual([
+      { field: 't', message },
+    ]);
   });
 });

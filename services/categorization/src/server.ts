@@ -51,8 +51,11 @@ function toMessage(category: Category): CategoryMessage {
 export function createServer({ db, logger }: CategorizationDeps): GrpcServiceBinding[] {
   /** The default set's id; a user who has none (registration could not reach us) gets it now. */
   async function defaultSetOf(userId: string, profile: UserProfile): Promise<string> {
-    const { setId, created } = await ensureDefaultSet(db, userId, () => defaultCategorySet(profile));
-    if (created) logger.info({ userId, ...profile, created }, 'provisioned default categories lazily');
+    const { setId, created } = await ensureDefaultSet(db, userId, () =>
+      defaultCategorySet(profile),
+    );
+    if (created)
+      logger.info({ userId, ...profile, created }, 'provisioned default categories lazily');
     return setId;
   }
 
@@ -70,7 +73,10 @@ export function createServer({ db, logger }: CategorizationDeps): GrpcServiceBin
       const page = normalizePage(request.page);
       const { categories, total } = await listCategories(db, userId, page);
       const info = pageInfo(page, total);
-      return { categories: categories.map(toMessage), page: { ...info, total: String(info.total) } };
+      return {
+        categories: categories.map(toMessage),
+        page: { ...info, total: String(info.total) },
+      };
     }),
 
     getCategory: unary(async (request, { userId }) => {

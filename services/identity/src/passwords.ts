@@ -8,7 +8,8 @@ export interface PasswordHashingParams {
 /** argon2id password hashing with the configured cost. */
 export class Passwords {
   private readonly options: argon2.Options;
-  private decoy?: Promise<string>;
+  /** Computed up front, so the first unknown email costs no more than later ones. */
+  private readonly decoy: Promise<string>;
 
   constructor(params: PasswordHashingParams) {
     this.options = {
@@ -17,6 +18,9 @@ export class Passwords {
       timeCost: params.timeCost,
       parallelism: 1,
     };
+    this.decoy = this.hash('decoy password for unknown accounts');
+    // Awaited at each use; this only keeps an early failure from being reported as unhandled.
+    this.decoy.catch(() => undefined);
   }
 
   hash(password: string): Promise<string> {
@@ -28,7 +32,6 @@ export class Passwords {
    * there is no account, so that the answer time does not tell which emails are registered.
    */
   async verify(storedHash: string | undefined, password: string): Promise<boolean> {
-    this.decoy ??= this.hash('decoy password for unknown accounts');
     const hash = storedHash ?? (await this.decoy);
     const matches = await argon2.verify(hash, password).catch(() => false);
     return matches && storedHash !== undefined;

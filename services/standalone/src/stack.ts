@@ -117,6 +117,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
+        // In-flight responses get a short grace period, then their sockets are cut.
+        setTimeout(() => server.closeAllConnections(), 3_000).unref();
       });
       await gateway.close();
       for (const name of SERVICE_NAMES) await stopService(name);

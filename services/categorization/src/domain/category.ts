@@ -60,12 +60,14 @@ function readPresentFields(input: CategoryInput): { patch: CategoryPatch; issues
   if (input.name !== undefined) {
     const name = input.name.trim();
     if (!name) issue('name', 'must not be empty');
-    else if (charLength(name) > MAX_NAME_LENGTH) issue('name', `must be at most ${MAX_NAME_LENGTH} characters`);
+    else if (charLength(name) > MAX_NAME_LENGTH)
+      issue('name', `must be at most ${MAX_NAME_LENGTH} characters`);
     else patch.name = name;
   }
   if (input.icon !== undefined) {
     const icon = input.icon.trim();
-    if (charLength(icon) > MAX_ICON_LENGTH) issue('icon', `must be at most ${MAX_ICON_LENGTH} characters`);
+    if (charLength(icon) > MAX_ICON_LENGTH)
+      issue('icon', `must be at most ${MAX_ICON_LENGTH} characters`);
     else patch.icon = icon;
   }
   if (input.color !== undefined) {

@@ -9,7 +9,9 @@ export const MAX_BATCH_GET_IDS = 500;
  */
 export function lookupIds(ids: readonly string[]): string[] {
   if (ids.length > MAX_BATCH_GET_IDS) {
-    throw AppError.validation([{ field: 'ids', message: `must contain at most ${MAX_BATCH_GET_IDS} ids` }]);
+    throw AppError.validation([
+      { field: 'ids', message: `must contain at most ${MAX_BATCH_GET_IDS} ids` },
+    ]);
   }
   return [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
 }

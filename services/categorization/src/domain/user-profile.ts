@@ -23,7 +23,10 @@ function isBusinessType(value: string): value is BusinessType {
  * Reads the profile that picks a user's default categories. Empty values (proto3 defaults)
  * mean "not given" and fall back to AU / individual; anything else must be well formed.
  */
-export function parseUserProfile(raw: { countryCode?: string; businessType?: string }): UserProfile {
+export function parseUserProfile(raw: {
+  countryCode?: string;
+  businessType?: string;
+}): UserProfile {
   const issues: FieldIssue[] = [];
   const country = raw.countryCode?.trim() ?? '';
   const business = raw.businessType?.trim().toLowerCase() ?? '';

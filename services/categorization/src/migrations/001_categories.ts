@@ -24,12 +24,18 @@ export const categories001: Migration = {
     await db.raw(
       'CREATE UNIQUE INDEX category_sets_one_default_per_user ON category_sets (user_id) WHERE is_default',
     );
-    await db.raw(`ALTER TABLE category_sets ADD CONSTRAINT category_sets_color_hex CHECK (color ~ '^#[0-9A-Fa-f]{6}$')`);
+    await db.raw(
+      `ALTER TABLE category_sets ADD CONSTRAINT category_sets_color_hex CHECK (color ~ '^#[0-9A-Fa-f]{6}$')`,
+    );
 
     await db.schema.createTable('categories', (t) => {
       t.uuid('id').primary();
       t.uuid('user_id').notNullable();
-      t.uuid('category_set_id').nullable().references('id').inTable('category_sets').onDelete('SET NULL');
+      t.uuid('category_set_id')
+        .nullable()
+        .references('id')
+        .inTable('category_sets')
+        .onDelete('SET NULL');
       t.string('name', 200).notNullable();
       t.string('icon', 50).notNullable().defaultTo('');
       t.string('color', 7).notNullable();
@@ -42,7 +48,9 @@ export const categories001: Migration = {
       t.index(['category_set_id'], 'categories_set_idx');
     });
     // Names are unique per user regardless of case; this index also serves the list order.
-    await db.raw('CREATE UNIQUE INDEX categories_user_lower_name_unique ON categories (user_id, lower(name))');
+    await db.raw(
+      'CREATE UNIQUE INDEX categories_user_lower_name_unique ON categories (user_id, lower(name))',
+    );
     await db.raw(`
       ALTER TABLE categories
         ADD CONSTRAINT categories_color_hex CHECK (color ~ '^#[0-9A-Fa-f]{6}$'),

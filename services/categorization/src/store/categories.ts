@@ -61,13 +61,18 @@ export function toColumns(fields: CategoryPatch): Partial<CategoryRow> {
 }
 
 /** The unique index on (user_id, lower(name)) is the one arbiter of duplicate names, races included. */
-async function translatingDuplicateName<T>(name: string | undefined, write: () => Promise<T>): Promise<T> {
+async function translatingDuplicateName<T>(
+  name: string | undefined,
+  write: () => Promise<T>,
+): Promise<T> {
   try {
     return await write();
   } catch (err) {
     const pgError = err as { code?: string; constraint?: string };
     if (pgError.code === '23505' && pgError.constraint === NAME_UNIQUE_INDEX) {
-      throw new AppError('CONFLICT', `A category named "${name}" already exists`, { field: 'name' });
+      throw new AppError('CONFLICT', `A category named "${name}" already exists`, {
+        field: 'name',
+      });
     }
     throw err;
   }
@@ -92,16 +97,27 @@ export async function listCategories(
   return { categories: rows.map(toCategory), total };
 }
 
-export async function findCategory(db: Knex, userId: string, id: string): Promise<Category | undefined> {
+export async function findCategory(
+  db: Knex,
+  userId: string,
+  id: string,
+): Promise<Category | undefined> {
   if (!isUuid(id)) return undefined;
   const row = await db<CategoryRow>(TABLE).where({ user_id: userId, id }).first(COLUMNS);
   return row && toCategory(row);
 }
 
 /** The caller's categories among the ids, in one query; others' ids simply match nothing. */
-export async function findCategories(db: Knex, userId: string, ids: readonly string[]): Promise<Category[]> {
+export async function findCategories(
+  db: Knex,
+  userId: string,
+  ids: readonly string[],
+): Promise<Category[]> {
   if (!ids.length) return [];
-  const rows = await db<CategoryRow>(TABLE).where({ user_id: userId }).whereIn('id', ids).select(COLUMNS);
+  const rows = await db<CategoryRow>(TABLE)
+    .where({ user_id: userId })
+    .whereIn('id', ids)
+    .select(COLUMNS);
   return rows.map(toCategory);
 }
 
@@ -113,7 +129,12 @@ export async function insertCategory(
 ): Promise<Category> {
   const [row] = await translatingDuplicateName(fields.name, () =>
     db<CategoryRow>(TABLE)
-      .insert({ id: newId(), user_id: userId, category_set_id: categorySetId, ...toColumns(fields) })
+      .insert({
+        id: newId(),
+        user_id: userId,
+        category_set_id: categorySetId,
+        ...toColumns(fields),
+      })
       .returning(COLUMNS),
   );
   return toCategory(row);

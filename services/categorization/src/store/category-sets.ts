@@ -11,7 +11,9 @@ export interface ProvisionedSet {
 }
 
 export async function findDefaultSetId(db: Knex, userId: string): Promise<string | undefined> {
-  const row = await db(TABLE).where({ user_id: userId, is_default: true }).first<{ id: string } | undefined>('id');
+  const row = await db(TABLE)
+    .where({ user_id: userId, is_default: true })
+    .first<{ id: string } | undefined>('id');
   return row?.id;
 }
 
@@ -27,7 +29,9 @@ export async function provisionDefaultSet(
   defaults: DefaultCategorySet,
 ): Promise<ProvisionedSet> {
   return db.transaction(async (trx) => {
-    await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`categorization:default-set:${userId}`]);
+    await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [
+      `categorization:default-set:${userId}`,
+    ]);
     const existing = await findDefaultSetId(trx, userId);
     if (existing) return { setId: existing, created: 0 };
 

@@ -65,9 +65,13 @@ describe('CreateCategory and GetCategory', () => {
     await h.as(user).create({ name: 'Coffee' });
     await expect(h.as(user).create({ name: 'cOFFEE' })).rejects.toMatchObject({ code: 'CONFLICT' });
     // A catalogue name counts too.
-    await expect(h.as(user).create({ name: 'groceries' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(h.as(user).create({ name: 'groceries' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
     // Another user may use the same name.
-    await expect(h.as(newUser()).create({ name: 'coffee' })).resolves.toMatchObject({ name: 'coffee' });
+    await expect(h.as(newUser()).create({ name: 'coffee' })).resolves.toMatchObject({
+      name: 'coffee',
+    });
   });
 
   it('lets only one of two racing creates of the same name succeed', async () => {
@@ -77,7 +81,9 @@ describe('CreateCategory and GetCategory', () => {
       h.as(user).create({ name: 'RACING' }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { code: 'CONFLICT' } });
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({
+      reason: { code: 'CONFLICT' },
+    });
   });
 
   it('lists every bad field in one validation error', async () => {
@@ -110,8 +116,13 @@ describe('CreateCategory and GetCategory', () => {
     const stranger = h.as(newUser());
 
     for (const id of [mine.id, newId(), 'not-a-uuid', '']) {
-      await expect(stranger.get(id)).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Category not found' });
-      await expect(stranger.update(id, { name: 'Mine now' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(stranger.get(id)).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+        message: 'Category not found',
+      });
+      await expect(stranger.update(id, { name: 'Mine now' })).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+      });
       await expect(stranger.remove(id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     }
     expect(await h.as(owner).get(mine.id)).toMatchObject({ name: 'Private' });
@@ -142,7 +153,9 @@ describe('UpdateCategory', () => {
     });
     expect(Date.parse(updated.updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt));
 
-    const cleared = await h.as(user).update(created.id, { isTaxDeductible: false, taxCategory: '' });
+    const cleared = await h
+      .as(user)
+      .update(created.id, { isTaxDeductible: false, taxCategory: '' });
     expect(cleared).toMatchObject({ isTaxDeductible: false, taxCategory: '', color: '#222222' });
 
     // An empty patch changes nothing and answers the category.
@@ -155,7 +168,9 @@ describe('UpdateCategory', () => {
     await h.as(user).create({ name: 'Music' });
 
     expect((await h.as(user).update(books.id, { name: 'BOOKS' })).name).toBe('BOOKS');
-    await expect(h.as(user).update(books.id, { name: 'music' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(h.as(user).update(books.id, { name: 'music' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
   });
 
   it('validates the patch, listing every bad field', async () => {
@@ -180,7 +195,9 @@ describe('DeleteCategory', () => {
     await expect(h.as(user).get(created.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(h.as(user).remove(created.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     // The name is free again.
-    await expect(h.as(user).create({ name: 'temporary' })).resolves.toMatchObject({ name: 'temporary' });
+    await expect(h.as(user).create({ name: 'temporary' })).resolves.toMatchObject({
+      name: 'temporary',
+    });
   });
 });
 
@@ -191,7 +208,9 @@ describe('BatchGetCategories', () => {
     const b = await h.as(user).create({ name: 'Beta' });
     const theirs = await h.as(newUser()).create({ name: 'Gamma' });
 
-    const found = await h.as(user).batchGet([b.id, 'junk', theirs.id, a.id, newId(), b.id, b.id.toUpperCase()]);
+    const found = await h
+      .as(user)
+      .batchGet([b.id, 'junk', theirs.id, a.id, newId(), b.id, b.id.toUpperCase()]);
 
     expect(found.map((c) => c.name)).toEqual(['Beta', 'Alpha']);
     expect(found[0]).toEqual(b);

@@ -28,7 +28,11 @@ export interface Harness {
 
 export interface CategorizationApi {
   provision(countryCode?: string, businessType?: string): Promise<number>;
-  list(opts?: { page?: number; limit?: number; countryCode?: string }): Promise<ListCategoriesResponse>;
+  list(opts?: {
+    page?: number;
+    limit?: number;
+    countryCode?: string;
+  }): Promise<ListCategoriesResponse>;
   get(id: string): Promise<Category>;
   batchGet(ids: string[]): Promise<Category[]>;
   create(input: CategoryInput): Promise<Category>;
@@ -38,24 +42,33 @@ export interface CategorizationApi {
 
 export async function startHarness(): Promise<Harness> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('TEST_DATABASE_URL is not set (run through the integration jest project)');
+  if (!url)
+    throw new Error('TEST_DATABASE_URL is not set (run through the integration jest project)');
   const db = createDb({ connectionString: url, schema: SCHEMA });
   await migrateSchema(db, SCHEMA, migrations);
   const logger = createLogger('categorization-test', 'silent');
-  const server = await startGrpcServer({ bindings: createServer({ db, logger }), address: '127.0.0.1:0', logger });
+  const server = await startGrpcServer({
+    bindings: createServer({ db, logger }),
+    address: '127.0.0.1:0',
+    logger,
+  });
   const client = new ServiceClient('categorization', CategorizationServiceClient, server.address);
 
   const as = (userId?: string): CategorizationApi => {
     const opts = { userId };
     return {
       provision: async (countryCode = '', businessType = '') =>
-        (await client.call((c) => c.provisionDefaults, { countryCode, businessType }, opts)).created,
+        (await client.call((c) => c.provisionDefaults, { countryCode, businessType }, opts))
+          .created,
       list: ({ page = 0, limit = 0, countryCode = '' } = {}) =>
         client.call((c) => c.listCategories, { page: { page, limit }, countryCode }, opts),
       get: async (id) => (await client.call((c) => c.getCategory, { id }, opts)).category!,
-      batchGet: async (ids) => (await client.call((c) => c.batchGetCategories, { ids }, opts)).categories,
-      create: async (category) => (await client.call((c) => c.createCategory, { category }, opts)).category!,
-      update: async (id, patch) => (await client.call((c) => c.updateCategory, { id, patch }, opts)).category!,
+      batchGet: async (ids) =>
+        (await client.call((c) => c.batchGetCategories, { ids }, opts)).categories,
+      create: async (category) =>
+        (await client.call((c) => c.createCategory, { category }, opts)).category!,
+      update: async (id, patch) =>
+        (await client.call((c) => c.updateCategory, { id, patch }, opts)).category!,
       remove: async (id) => {
         await client.call((c) => c.deleteCategory, { id }, opts);
       },

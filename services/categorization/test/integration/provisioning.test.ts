@@ -19,7 +19,8 @@ const categoryCountOf = async (userId: string) =>
 describe('ProvisionDefaults', () => {
   it('creates the country catalogue once; repeating it creates nothing', async () => {
     const user = newUser();
-    const expected = defaultCategorySet({ countryCode: 'AU', businessType: 'individual' }).categories.length;
+    const expected = defaultCategorySet({ countryCode: 'AU', businessType: 'individual' })
+      .categories.length;
 
     expect(await h.as(user).provision('AU', 'individual')).toBe(expected);
     expect(await h.as(user).provision('AU', 'individual')).toBe(0);
@@ -32,9 +33,12 @@ describe('ProvisionDefaults', () => {
 
   it('creates exactly one set when five calls race', async () => {
     const user = newUser();
-    const expected = defaultCategorySet({ countryCode: 'AU', businessType: 'sole_trader' }).categories.length;
+    const expected = defaultCategorySet({ countryCode: 'AU', businessType: 'sole_trader' })
+      .categories.length;
 
-    const created = await Promise.all(Array.from({ length: 5 }, () => h.as(user).provision('AU', 'sole_trader')));
+    const created = await Promise.all(
+      Array.from({ length: 5 }, () => h.as(user).provision('AU', 'sole_trader')),
+    );
 
     expect(created.filter((n) => n > 0)).toEqual([expected]);
     expect(await defaultSetsOf(user)).toHaveLength(1);
@@ -58,7 +62,9 @@ describe('ProvisionDefaults', () => {
       taxCategory: '',
       defaultGstRate: '0',
     });
-    expect(categories.find((c) => c.name === 'Business: Office supplies')?.taxCategory).toBe('BUSINESS_OFFICE');
+    expect(categories.find((c) => c.name === 'Business: Office supplies')?.taxCategory).toBe(
+      'BUSINESS_OFFICE',
+    );
   });
 
   it('uses each country’s own catalogue, and a generic one for others', async () => {
@@ -90,7 +96,8 @@ describe('ProvisionDefaults', () => {
 describe('ListCategories', () => {
   it('provisions lazily for a user without defaults, using the country given', async () => {
     const user = newUser();
-    const expected = defaultCategorySet({ countryCode: 'NZ', businessType: 'individual' }).categories.length;
+    const expected = defaultCategorySet({ countryCode: 'NZ', businessType: 'individual' })
+      .categories.length;
 
     const first = await h.as(user).list({ countryCode: 'NZ', limit: 200 });
 
@@ -104,7 +111,9 @@ describe('ListCategories', () => {
   it('defaults lazy provisioning to AU', async () => {
     const user = newUser();
     const { categories } = await h.as(user).list({ limit: 200 });
-    expect(categories.find((c) => c.name === 'Gifts & Donations')?.taxCategory).toBe('D9: Gifts or donations');
+    expect(categories.find((c) => c.name === 'Gifts & Donations')?.taxCategory).toBe(
+      'D9: Gifts or donations',
+    );
   });
 
   it('orders by name case-insensitively, then id, and pages with an exact total', async () => {
@@ -120,7 +129,12 @@ describe('ListCategories', () => {
     expect(all[all.length - 1]).toBe('Zebra rides');
 
     const second = await h.as(user).list({ page: 2, limit: 5 });
-    expect(second.page).toEqual({ page: 2, limit: 5, total: String(all.length), pages: Math.ceil(all.length / 5) });
+    expect(second.page).toEqual({
+      page: 2,
+      limit: 5,
+      total: String(all.length),
+      pages: Math.ceil(all.length / 5),
+    });
     expect(second.categories.map((c) => c.name)).toEqual(all.slice(5, 10));
 
     const beyond = await h.as(user).list({ page: 99, limit: 5 });

@@ -1,5 +1,9 @@
 import { AppError } from '@pfs/kit';
-import { NEW_CATEGORY_DEFAULTS, validateCategoryPatch, validateNewCategory } from '../../src/domain/category';
+import {
+  NEW_CATEGORY_DEFAULTS,
+  validateCategoryPatch,
+  validateNewCategory,
+} from '../../src/domain/category';
 import { formatGstRate, gstRateIssue } from '../../src/domain/gst-rate';
 
 function issuesOf(fn: () => unknown): { field: string; message: string }[] {
@@ -15,7 +19,10 @@ function issuesOf(fn: () => unknown): { field: string; message: string }[] {
 
 describe('validateNewCategory', () => {
   it('trims the name and fills defaults for omitted fields', () => {
-    expect(validateNewCategory({ name: '  Coffee  ' })).toEqual({ ...NEW_CATEGORY_DEFAULTS, name: 'Coffee' });
+    expect(validateNewCategory({ name: '  Coffee  ' })).toEqual({
+      ...NEW_CATEGORY_DEFAULTS,
+      name: 'Coffee',
+    });
   });
 
   it('keeps every given field, normalising the rate and an empty tax label', () => {
@@ -39,7 +46,9 @@ describe('validateNewCategory', () => {
   });
 
   it('requires a name', () => {
-    expect(issuesOf(() => validateNewCategory({}))).toEqual([{ field: 'name', message: 'is required' }]);
+    expect(issuesOf(() => validateNewCategory({}))).toEqual([
+      { field: 'name', message: 'is required' },
+    ]);
     expect(issuesOf(() => validateNewCategory({ name: '   ' }))).toEqual([
       { field: 'name', message: 'must not be empty' },
     ]);
@@ -60,7 +69,13 @@ describe('validateNewCategory', () => {
         defaultGstRate: '1',
       }),
     );
-    expect(issues.map((i) => i.field)).toEqual(['name', 'icon', 'color', 'taxCategory', 'defaultGstRate']);
+    expect(issues.map((i) => i.field)).toEqual([
+      'name',
+      'icon',
+      'color',
+      'taxCategory',
+      'defaultGstRate',
+    ]);
   });
 });
 
@@ -88,12 +103,22 @@ describe('GST rates', () => {
     expect(gstRateIssue(rate)).toBeUndefined();
   });
 
-  it.each(['1', '1.0', '-0.1', '0.123456', '1e-1', '', '.1', '0.', 'abc', ' 0.1', 'Infinity', 'NaN'])(
-    'rejects "%s"',
-    (rate) => {
-      expect(gstRateIssue(rate)).toEqual(expect.any(String));
-    },
-  );
+  it.each([
+    '1',
+    '1.0',
+    '-0.1',
+    '0.123456',
+    '1e-1',
+    '',
+    '.1',
+    '0.',
+    'abc',
+    ' 0.1',
+    'Infinity',
+    'NaN',
+  ])('rejects "%s"', (rate) => {
+    expect(gstRateIssue(rate)).toEqual(expect.any(String));
+  });
 
   it('formats without trailing zeros or exponents', () => {
     expect(formatGstRate('0.10000')).toBe('0.1');

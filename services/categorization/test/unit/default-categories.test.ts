@@ -68,7 +68,20 @@ describe('Australia', () => {
     const deductible = au.personal.filter((c) => c.isTaxDeductible);
     for (const seed of deductible) expect(seed.taxCategory).toMatch(/^D([1-9]|1[0-5]): /);
     const labels = new Set(deductible.map((c) => c.taxCategory?.split(':')[0]));
-    for (const label of ['D1', 'D2', 'D3', 'D4', 'D5', 'D6', 'D7', 'D8', 'D9', 'D10', 'D12', 'D15']) {
+    for (const label of [
+      'D1',
+      'D2',
+      'D3',
+      'D4',
+      'D5',
+      'D6',
+      'D7',
+      'D8',
+      'D9',
+      'D10',
+      'D12',
+      'D15',
+    ]) {
       expect(labels).toContain(label);
     }
   });
@@ -78,17 +91,28 @@ describe('Australia', () => {
   });
 
   it('charges 10% GST where it applies and none on GST-free supplies', () => {
-    const rate = (name: string) => [...au.personal, ...au.business].find((c) => c.name === name)?.defaultGstRate;
+    const rate = (name: string) =>
+      [...au.personal, ...au.business].find((c) => c.name === name)?.defaultGstRate;
     expect(rate('Dining Out')).toBe('0.1');
     expect(rate('Business: Office supplies')).toBe('0.1');
-    for (const free of ['Groceries', 'Health', 'Rent/Mortgage', 'Income/Salary', 'Gifts & Donations', 'Bank Fees']) {
+    for (const free of [
+      'Groceries',
+      'Health',
+      'Rent/Mortgage',
+      'Income/Salary',
+      'Gifts & Donations',
+      'Bank Fees',
+    ]) {
       expect(rate(free)).toBe('0');
     }
   });
 });
 
 describe('country rates', () => {
-  const rates = (code: string) => new Set([...catalogueFor(code).personal, ...catalogueFor(code).business].map((c) => c.defaultGstRate));
+  const rates = (code: string) =>
+    new Set(
+      [...catalogueFor(code).personal, ...catalogueFor(code).business].map((c) => c.defaultGstRate),
+    );
 
   it('uses each country’s standard indirect tax rate', () => {
     expect(rates('GB')).toEqual(new Set(['0.2', '0.05', '0']));
@@ -106,7 +130,8 @@ describe('country rates', () => {
 
   it('uses SA103 and Schedule C labels for business expenses', () => {
     for (const seed of catalogueFor('GB').business) expect(seed.taxCategory).toMatch(/^SA103: /);
-    for (const seed of catalogueFor('US').business) expect(seed.taxCategory).toMatch(/^Schedule C: Line \d+[a-z]? /);
+    for (const seed of catalogueFor('US').business)
+      expect(seed.taxCategory).toMatch(/^Schedule C: Line \d+[a-z]? /);
   });
 });
 
@@ -121,7 +146,10 @@ describe('defaultCategorySet', () => {
     const au = COUNTRY_CATALOGUES.AU;
     for (const businessType of BUSINESS_TYPES) {
       const set = defaultCategorySet({ countryCode: 'AU', businessType });
-      const expected = businessType === 'individual' ? au.personal.length : au.personal.length + au.business.length;
+      const expected =
+        businessType === 'individual'
+          ? au.personal.length
+          : au.personal.length + au.business.length;
       expect(set.categories).toHaveLength(expected);
       expect(set.name).toBe('Default');
     }

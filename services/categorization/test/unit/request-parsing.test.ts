@@ -24,7 +24,10 @@ describe('parseUserProfile', () => {
       throw new Error('expected a validation error');
     } catch (err) {
       expect((err as AppError).code).toBe('VALIDATION_ERROR');
-      expect((err as AppError).details?.issues?.map((i) => i.field)).toEqual(['countryCode', 'businessType']);
+      expect((err as AppError).details?.issues?.map((i) => i.field)).toEqual([
+        'countryCode',
+        'businessType',
+      ]);
     }
   });
 });

@@ -41,8 +41,10 @@ export const createTransactions: Migration = {
       'CREATE INDEX transactions_user_date_idx ON transactions (user_id, occurred_at DESC, id DESC)',
     );
     await db.raw('CREATE INDEX transactions_user_amount_idx ON transactions (user_id, amount, id)');
+    // Category filter under the date sort, id included for the same tie-break.
     await db.raw(
-      'CREATE INDEX transactions_user_category_date_idx ON transactions (user_id, category_id, occurred_at DESC)',
+      `CREATE INDEX transactions_user_category_date_idx
+       ON transactions (user_id, category_id, occurred_at DESC, id DESC)`,
     );
     await db.raw(
       `CREATE INDEX transactions_user_uncategorized_idx ON transactions (user_id, occurred_at DESC, id DESC)

@@ -7,7 +7,12 @@ import {
   type Knex,
   type RunningGrpcServer,
 } from '@pfs/kit';
-import { LedgerServiceClient, type Transaction, type TransactionInput } from '@pfs/proto/ledger';
+import {
+  LedgerServiceClient,
+  type Transaction,
+  type TransactionInput,
+  type TransactionPatch,
+} from '@pfs/proto/ledger';
 import { randomUUID } from 'node:crypto';
 import { createServer, migrations, SCHEMA } from '../../src';
 
@@ -68,10 +73,7 @@ export function ledgerAs(client: Harness['client'], userId: string | undefined) 
       (await client.call((c) => c.getTransaction, { id }, opts)).transaction!,
     list: (request: Parameters<LedgerServiceClient['listTransactions']>[0] = { sort: '' }) =>
       client.call((c) => c.listTransactions, request, opts),
-    update: async (
-      id: string,
-      patch: Parameters<LedgerServiceClient['updateTransaction']>[0]['patch'],
-    ): Promise<Transaction> =>
+    update: async (id: string, patch: Partial<TransactionPatch>): Promise<Transaction> =>
       (
         await client.call(
           (c) => c.updateTransaction,

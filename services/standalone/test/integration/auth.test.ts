@@ -1,4 +1,4 @@
-import type { Stack } from '@pfs/standalone';
+import type { Stack } from '../../src';
 import { randomUUID } from 'node:crypto';
 import { client, cookiesOf, expectError, registerUser, type Api } from './harness';
 import { startTestStack } from './harness';
@@ -22,7 +22,7 @@ describe('POST /api/auth/register', () => {
     expect(res.body).toMatchObject({
       success: true,
       user: {
-        email: email.toLowerCase(),
+        email,
         firstName: 'Ada',
         lastName: 'Lovelace',
         businessType: 'individual',

@@ -1,5 +1,5 @@
 import { createLogger } from '@pfs/kit';
-import { startStack, type Stack } from '@pfs/standalone';
+import { startStack, type Stack } from '../../src';
 import { randomUUID } from 'node:crypto';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';

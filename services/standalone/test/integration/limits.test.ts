@@ -1,4 +1,4 @@
-import type { Stack } from '@pfs/standalone';
+import type { Stack } from '../../src';
 import { ADMIN_TOKEN, client, expectError, registerUser, setTier, startTestStack, type Api } from './harness';
 
 let stack: Stack;

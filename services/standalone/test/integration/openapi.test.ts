@@ -1,5 +1,5 @@
 import { routes } from '@pfs/gateway';
-import type { Stack } from '@pfs/standalone';
+import type { Stack } from '../../src';
 import { client, startTestStack, type Api } from './harness';
 
 let stack: Stack;
@@ -42,6 +42,7 @@ describe('OpenAPI and docs', () => {
     expect(await page.text()).toContain('swagger-ui');
     const bundle = await fetch(`${stack.url}/api/docs/assets/swagger-ui-bundle.js`);
     expect(bundle.status).toBe(200);
+    expect((await bundle.text()).length).toBeGreaterThan(1000);
   });
 
   it('serves Prometheus metrics and liveness', async () => {

@@ -1,4 +1,4 @@
-import type { Stack } from '@pfs/standalone';
+import type { Stack } from '../../src';
 import { client, expectError, registerUser, startTestStack, type Api } from './harness';
 
 let stack: Stack;

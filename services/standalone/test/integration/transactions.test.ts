@@ -1,4 +1,4 @@
-import type { Stack } from '@pfs/standalone';
+import type { Stack } from '../../src';
 import { randomUUID } from 'node:crypto';
 import { client, expectError, registerUser, startTestStack, type Api, type TestUser } from './harness';
 

@@ -12,6 +12,7 @@ const NONE = '0';
  */
 export const australia: CountryCatalogue = {
   countryCode: 'AU',
+  // prettier-ignore
   personal: [
     everyday('Groceries', 'shopping-cart', C.food, NONE),
     everyday('Dining Out', 'utensils', C.dining, GST),
@@ -41,6 +42,7 @@ export const australia: CountryCatalogue = {
     deduction('Personal Super Contributions', 'piggy-bank', C.savings, NONE, 'D12: Personal superannuation contributions'),
     deduction('Income Protection Insurance', 'umbrella', C.insurance, NONE, 'D15: Other deductions'),
   ],
+  // prettier-ignore
   business: [
     income('Business: Sales income', 'receipt', C.income, GST, 'BUSINESS_INCOME'),
     deduction('Business: Office supplies', 'briefcase', C.business, GST, 'BUSINESS_OFFICE'),

@@ -12,6 +12,7 @@ const NONE = '0';
  */
 export const canada: CountryCatalogue = {
   countryCode: 'CA',
+  // prettier-ignore
   personal: [
     everyday('Groceries', 'shopping-cart', C.food, NONE),
     everyday('Dining Out', 'utensils', C.dining, GST),
@@ -33,6 +34,7 @@ export const canada: CountryCatalogue = {
     deduction('Employment Expenses', 'briefcase', C.work, GST, 'T1: Line 22900 Other employment expenses'),
     deduction('Moving Expenses', 'truck', C.work, GST, 'T1: Line 21900 Moving expenses'),
   ],
+  // prettier-ignore
   business: [
     income('Business: Sales income', 'receipt', C.income, GST, 'T2125: Line 8000 Gross sales'),
     deduction('Business: Office expenses', 'paperclip', C.business, GST, 'T2125: Line 8810 Office expenses'),

@@ -12,6 +12,7 @@ const NONE = '0';
  */
 export const unitedKingdom: CountryCatalogue = {
   countryCode: 'GB',
+  // prettier-ignore
   personal: [
     everyday('Groceries', 'shopping-cart', C.food, NONE),
     everyday('Dining Out', 'utensils', C.dining, VAT),
@@ -37,6 +38,7 @@ export const unitedKingdom: CountryCatalogue = {
     deduction('Charitable Donations', 'gift', C.giving, NONE, 'SA100: Gift Aid payments'),
     deduction('Pension Contributions', 'piggy-bank', C.savings, NONE, 'SA100: Payments to registered pension schemes'),
   ],
+  // prettier-ignore
   business: [
     income('Business: Sales income', 'receipt', C.income, VAT, 'SA103: Turnover'),
     deduction('Business: Goods for resale', 'package', C.business, VAT, 'SA103: Cost of goods bought for resale'),

@@ -6,6 +6,7 @@ const NONE = '0';
 /** Any country without its own catalogue: plain-language tax labels, no rates. */
 export const generic: CountryCatalogue = {
   countryCode: '*',
+  // prettier-ignore
   personal: [
     everyday('Groceries', 'shopping-cart', C.food, NONE),
     everyday('Dining Out', 'utensils', C.dining, NONE),
@@ -25,6 +26,7 @@ export const generic: CountryCatalogue = {
     deduction('Charitable Donations', 'gift', C.giving, NONE, 'Donations'),
     deduction('Retirement Contributions', 'piggy-bank', C.savings, NONE, 'Pension contributions'),
   ],
+  // prettier-ignore
   business: [
     income('Business: Sales income', 'receipt', C.income, NONE, 'Business income'),
     deduction('Business: Office supplies', 'paperclip', C.business, NONE, 'Business expenses: Office'),

@@ -12,6 +12,7 @@ const NONE = '0';
  */
 export const newZealand: CountryCatalogue = {
   countryCode: 'NZ',
+  // prettier-ignore
   personal: [
     everyday('Groceries', 'shopping-cart', C.food, GST),
     everyday('Dining Out', 'utensils', C.dining, GST),
@@ -32,6 +33,7 @@ export const newZealand: CountryCatalogue = {
     deduction('Tax Agent Fees', 'calculator', C.tax, GST, 'IR3: Tax agent fees'),
     deduction('Rental Property Expenses', 'key', C.housing, GST, 'IR3R: Residential rental expenses'),
   ],
+  // prettier-ignore
   business: [
     income('Business: Sales income', 'receipt', C.income, GST, 'IR10: Sales and/or services'),
     deduction('Business: Office expenses', 'briefcase', C.business, GST, 'IR10: Other expenses (office)'),

@@ -35,7 +35,12 @@ export const Palette = {
 } as const;
 
 /** Everyday spending or money movement: not deductible, no tax label. */
-export function everyday(name: string, icon: string, color: string, defaultGstRate: string): CategorySeed {
+export function everyday(
+  name: string,
+  icon: string,
+  color: string,
+  defaultGstRate: string,
+): CategorySeed {
   return { name, icon, color, isTaxDeductible: false, taxCategory: null, defaultGstRate };
 }
 

@@ -10,6 +10,7 @@ const NONE = '0';
  */
 export const unitedStates: CountryCatalogue = {
   countryCode: 'US',
+  // prettier-ignore
   personal: [
     everyday('Groceries', 'shopping-cart', C.food, NONE),
     everyday('Dining Out', 'utensils', C.dining, NONE),
@@ -31,6 +32,7 @@ export const unitedStates: CountryCatalogue = {
     deduction('IRA Contributions', 'piggy-bank', C.savings, NONE, 'Schedule 1: IRA deduction'),
     deduction('HSA Contributions', 'stethoscope', C.health, NONE, 'Schedule 1: Health savings account deduction'),
   ],
+  // prettier-ignore
   business: [
     income('Business: Sales income', 'receipt', C.income, NONE, 'Schedule C: Line 1 Gross receipts or sales'),
     deduction('Business: Advertising', 'megaphone', C.business, NONE, 'Schedule C: Line 8 Advertising'),

@@ -1,0 +1,393 @@
+/**
+ * The benchmark: the gateway+gRPC stack against a single-process Express+pg baseline and a bare
+ * Express server, each in its own process, loaded by autocannon from this one.
+ *
+ *   node tools/bench/dist/run.js        (or `make bench` from the root, which builds first)
+ *
+ * Settings (env): BENCH_DURATION (s, default 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (50),
+ * BENCH_RATE (200) and BENCH_RATE_CONNECTIONS (10) for the steady-rate scenario,
+ * BENCH_SEED_COUNT (10000), BENCH_CATEGORIZED_SHARE (0.7), BENCH_CPU_PROF=1 (writes a
+ * .cpuprofile of the stack process to tools/bench/results/profiles).
+ *
+ * Writes tools/bench/results/latest.json. Exits 0 whether or not the targets are met (the
+ * bench reports, it does not gate); exits 1 only when it could not run.
+ */
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '@pfs/standalone';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { measure, type LoadSpec, type Measurement } from './load';
+import { freePort, startChild, type RunningChild } from './proc';
+import { categoryIdsOf, seedTransactions } from './seed';
+
+function envNumber(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min || n > max) throw new Error(`${name} must be a number in [${min}, ${max}]`);
+  return n;
+}
+
+const settings = {
+  durationSec: envNumber('BENCH_DURATION', 10, 1, 600),
+  warmupSec: envNumber('BENCH_WARMUP', 2, 0, 120),
+  connections: envNumber('BENCH_CONNECTIONS', 50, 1, 1000),
+  rate: envNumber('BENCH_RATE', 200, 1, 100_000),
+  rateConnections: envNumber('BENCH_RATE_CONNECTIONS', 10, 1, 1000),
+  seedCount: envNumber('BENCH_SEED_COUNT', 10_000, 0, 5_000_000),
+  categorizedShare: envNumber('BENCH_CATEGORIZED_SHARE', 0.7, 0, 1),
+  cpuProfile: process.env.BENCH_CPU_PROF === '1',
+};
+
+const TARGETS = {
+  listRpsRatioMin: 0.8,
+  listP95RatioMax: 1.25,
+  ownPathRpsRatioMin: 0.5,
+};
+
+const RESULTS_DIR = join(__dirname, '..', 'results');
+const LOG_DIR = join(RESULTS_DIR, 'logs');
+const PROFILE_DIR = join(RESULTS_DIR, 'profiles');
+
+interface Scenario {
+  id: string;
+  title: string;
+  runs: Measurement[];
+}
+
+const cleanups: { name: string; fn: () => Promise<void> }[] = [];
+
+async function cleanupAll(): Promise<void> {
+  // Reverse order of start: servers first, then PostgreSQL, then the temp dir.
+  while (cleanups.length) {
+    const { name, fn } = cleanups.pop()!;
+    try {
+      await Promise.race([
+        fn(),
+        new Promise<void>((_, reject) => setTimeout(() => reject(new Error('timed out')), 30_000).unref()),
+      ]);
+    } catch (err) {
+      console.error(`cleanup of ${name} failed: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+}
+
+function log(line: string): void {
+  console.log(`[bench] ${line}`);
+}
+
+async function json(url: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(url, { headers, signal: AbortSignal.timeout(15_000) });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON: keep the text.
+  }
+  return { status: res.status, body };
+}
+
+interface ListBody {
+  transactions?: { id: string; category?: unknown }[];
+  pagination?: { total: number };
+}
+
+/** Checks both list endpoints answer the same page before they are compared. */
+async function checkSameAnswers(gatewayUrl: string, baselineUrl: string, auth: Record<string, string>) {
+  const [gw, base] = await Promise.all([
+    json(`${gatewayUrl}/api/bank/transactions?limit=50&page=1`, auth),
+    json(`${baselineUrl}/transactions?limit=50&page=1`, auth),
+  ]);
+  const g = gw.body as ListBody;
+  const b = base.body as ListBody;
+  const gIds = (g.transactions ?? []).map((t) => t.id);
+  const bIds = (b.transactions ?? []).map((t) => t.id);
+  const check = {
+    gatewayStatus: gw.status,
+    baselineStatus: base.status,
+    gatewayTotal: g.pagination?.total ?? null,
+    baselineTotal: b.pagination?.total ?? null,
+    samePage: gIds.length > 0 && gIds.join() === bIds.join(),
+    gatewayWithCategory: (g.transactions ?? []).filter((t) => t.category).length,
+    baselineWithCategory: (b.transactions ?? []).filter((t) => t.category).length,
+    gatewayBytes: JSON.stringify(gw.body).length,
+    baselineBytes: JSON.stringify(base.body).length,
+  };
+  if (gw.status !== 200 || base.status !== 200 || !check.samePage || check.gatewayTotal !== check.baselineTotal) {
+    console.warn(`[bench] WARNING: gateway and baseline lists differ: ${JSON.stringify(check)}`);
+    if (gw.status !== 200) console.warn(`[bench] gateway answered: ${JSON.stringify(gw.body).slice(0, 500)}`);
+  }
+  return check;
+}
+
+function fmt(n: number | null | undefined, places = 1): string {
+  return n === null || n === undefined || Number.isNaN(n) ? '-' : n.toFixed(places);
+}
+
+function printTable(scenarios: Scenario[]): string {
+  const header = ['Scenario', 'Target', 'Load', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'unexpected', 'server CPU%', 'PG CPU%'];
+  const rows: string[][] = [];
+  for (const s of scenarios) {
+    for (const m of s.runs) {
+      rows.push([
+        s.title,
+        m.target,
+        m.overallRate ? `${m.overallRate} rps / ${m.connections} conns` : `${m.connections} conns`,
+        fmt(m.rps, 0),
+        fmt(m.latencyMs.p50, 2),
+        fmt(m.latencyMs.p95, 2),
+        fmt(m.latencyMs.p99, 2),
+        String(m.unexpected + m.errors),
+        fmt(m.cpuPercent.server, 0),
+        fmt(m.cpuPercent.postgres, 0),
+      ]);
+    }
+  }
+  const lines = [
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ];
+  return lines.join('\n');
+}
+
+function find(scenarios: Scenario[], id: string, target: string): Measurement | undefined {
+  return scenarios.find((s) => s.id === id)?.runs.find((m) => m.target === target);
+}
+
+interface Ratio {
+  name: string;
+  value: number | null;
+  target: string;
+  met: boolean | null;
+}
+
+function ratios(scenarios: Scenario[]): Ratio[] {
+  const div = (a?: number, b?: number) => (a !== undefined && b ? Math.round((a / b) * 1000) / 1000 : null);
+  const listRps = div(find(scenarios, 'list-50', 'gateway')?.rps, find(scenarios, 'list-50', 'baseline')?.rps);
+  const listP95 = div(
+    find(scenarios, 'list-steady', 'gateway')?.latencyMs.p95,
+    find(scenarios, 'list-steady', 'baseline')?.latencyMs.p95,
+  );
+  const ownPath = div(find(scenarios, 'own-path', 'gateway 404')?.rps, find(scenarios, 'own-path', 'bare express')?.rps);
+  const me = div(find(scenarios, 'own-path', 'gateway /api/auth/me')?.rps, find(scenarios, 'own-path', 'bare express')?.rps);
+  const create = div(find(scenarios, 'create-50', 'gateway')?.rps, find(scenarios, 'create-50', 'baseline')?.rps);
+  return [
+    { name: 'list req/s, gateway / baseline (50 conns)', value: listRps, target: `>= ${TARGETS.listRpsRatioMin}`, met: listRps === null ? null : listRps >= TARGETS.listRpsRatioMin },
+    { name: `list p95, gateway / baseline (${settings.rate} req/s)`, value: listP95, target: `<= ${TARGETS.listP95RatioMax}`, met: listP95 === null ? null : listP95 <= TARGETS.listP95RatioMax },
+    { name: 'gateway auth+limit path (404 route) req/s / bare Express', value: ownPath, target: `>= ${TARGETS.ownPathRpsRatioMin}`, met: ownPath === null ? null : ownPath >= TARGETS.ownPathRpsRatioMin },
+    { name: 'gateway /api/auth/me req/s / bare Express (informational)', value: me, target: '-', met: null },
+    { name: 'create req/s, gateway / baseline (informational)', value: create, target: '-', met: null },
+  ];
+}
+
+async function main(): Promise<void> {
+  mkdirSync(LOG_DIR, { recursive: true });
+  if (settings.cpuProfile) mkdirSync(PROFILE_DIR, { recursive: true });
+  const startedAt = new Date();
+  const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
+
+  // 1. Embedded PostgreSQL in a temp dir (reachable by the postgres user when run as root).
+  const dataDir = mkdtempSync(join(tmpdir(), 'pfs-bench-'));
+  chmodSync(dataDir, 0o755);
+  cleanups.push({ name: 'temp dir', fn: async () => rmSync(dataDir, { recursive: true, force: true }) });
+  const pgPort = await freePort();
+  log(`starting embedded PostgreSQL on port ${pgPort} in ${dataDir}`);
+  const db: EmbeddedDatabase = await startEmbeddedPostgres({ dataDir, port: pgPort, database: 'pfs_bench' });
+  cleanups.push({ name: 'embedded PostgreSQL', fn: () => db.stop() });
+  let postmasterPid: number | undefined;
+  try {
+    postmasterPid = Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]) || undefined;
+  } catch {
+    postmasterPid = undefined;
+  }
+
+  // 2. The stack in its own process.
+  const jwtSecret = randomBytes(48).toString('base64url');
+  const adminToken = randomBytes(24).toString('base64url');
+  const childEnv = (extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: db.url,
+    JWT_SECRET: jwtSecret,
+    ...extra,
+  });
+  const children: RunningChild[] = [];
+  cleanups.push({ name: 'child processes', fn: async () => void (await Promise.all(children.map((c) => c.stop()))) });
+
+  log('starting the stack (gateway + identity + ledger + categorization) in its own process');
+  const stack = await startChild({
+    name: 'stack',
+    file: join(__dirname, 'stack-process.js'),
+    env: childEnv({ ADMIN_TOKEN: adminToken, ARGON2_MEMORY_KIB: '4096', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' }),
+    logFile: join(LOG_DIR, `stack-${stamp}.log`),
+    readyTimeoutMs: 180_000,
+    execArgv: settings.cpuProfile ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : [],
+  });
+  children.push(stack);
+  const token = stack.ready.token;
+  const userId = stack.ready.userId;
+  if (!token || !userId) throw new Error('the stack process reported no token or user');
+  log(`stack ready at ${stack.ready.url} (user ${userId})`);
+
+  // 3. Seed the user's transactions.
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  let seeded = 0;
+  let categoryCount = 0;
+  try {
+    const categoryIds = await categoryIdsOf(client, userId);
+    categoryCount = categoryIds.length;
+    const t0 = Date.now();
+    seeded = await seedTransactions(client, {
+      userId,
+      count: settings.seedCount,
+      categoryIds,
+      categorizedShare: settings.categorizedShare,
+    });
+    log(`seeded ${seeded} transactions (${categoryCount} categories available) in ${Date.now() - t0} ms`);
+  } finally {
+    await client.end();
+  }
+
+  // 4. The baselines, each in its own process.
+  const baseline = await startChild({
+    name: 'baseline',
+    file: join(__dirname, 'baseline-server.js'),
+    env: childEnv({ BENCH_SERVER: 'baseline' }),
+    logFile: join(LOG_DIR, `baseline-${stamp}.log`),
+    readyTimeoutMs: 30_000,
+  });
+  children.push(baseline);
+  const bare = await startChild({
+    name: 'bare',
+    file: join(__dirname, 'baseline-server.js'),
+    env: childEnv({ BENCH_SERVER: 'bare' }),
+    logFile: join(LOG_DIR, `bare-${stamp}.log`),
+    readyTimeoutMs: 30_000,
+  });
+  children.push(bare);
+  log(`baseline at ${baseline.ready.url}, bare Express at ${bare.ready.url}`);
+
+  const auth = { authorization: `Bearer ${token}` };
+  const sanity = await checkSameAnswers(stack.ready.url, baseline.ready.url, auth);
+  log(`sanity: ${JSON.stringify(sanity)}`);
+
+  const common = { durationSec: settings.durationSec, warmupSec: settings.warmupSec, postmasterPid };
+  const gatewayPid = stack.child.pid;
+  const createBody = JSON.stringify({
+    date: '2025-03-14',
+    description: 'Bench coffee beans',
+    amount: 12.5,
+    type: 'debit',
+    merchant: 'Bench Roasters',
+  });
+  const jsonHeaders = { ...auth, 'content-type': 'application/json' };
+
+  const plan: { id: string; title: string; specs: LoadSpec[] }[] = [
+    {
+      id: 'list-50',
+      title: `List 50/page, ${settings.connections} conns`,
+      specs: [
+        { ...common, target: 'gateway', url: `${stack.ready.url}/api/bank/transactions?limit=50&page=1`, headers: auth, connections: settings.connections, expectStatus: 200, serverPid: gatewayPid },
+        { ...common, target: 'baseline', url: `${baseline.ready.url}/transactions?limit=50&page=1`, headers: auth, connections: settings.connections, expectStatus: 200, serverPid: baseline.child.pid },
+      ],
+    },
+    {
+      id: 'list-steady',
+      title: `List 50/page at ${settings.rate} req/s`,
+      specs: [
+        { ...common, target: 'gateway', url: `${stack.ready.url}/api/bank/transactions?limit=50&page=1`, headers: auth, connections: settings.rateConnections, overallRate: settings.rate, expectStatus: 200, serverPid: gatewayPid },
+        { ...common, target: 'baseline', url: `${baseline.ready.url}/transactions?limit=50&page=1`, headers: auth, connections: settings.rateConnections, overallRate: settings.rate, expectStatus: 200, serverPid: baseline.child.pid },
+      ],
+    },
+    {
+      id: 'create-50',
+      title: `Create, ${settings.connections} conns`,
+      specs: [
+        { ...common, target: 'gateway', url: `${stack.ready.url}/api/bank/transactions`, method: 'POST', headers: jsonHeaders, body: createBody, connections: settings.connections, expectStatus: 201, serverPid: gatewayPid },
+        { ...common, target: 'baseline', url: `${baseline.ready.url}/transactions`, method: 'POST', headers: jsonHeaders, body: createBody, connections: settings.connections, expectStatus: 201, serverPid: baseline.child.pid },
+      ],
+    },
+    {
+      id: 'own-path',
+      title: `Gateway's own path, ${settings.connections} conns`,
+      specs: [
+        { ...common, target: 'gateway 404', url: `${stack.ready.url}/api/bench-noop`, headers: auth, connections: settings.connections, expectStatus: 404, serverPid: gatewayPid },
+        { ...common, target: 'gateway /api/auth/me', url: `${stack.ready.url}/api/auth/me`, headers: auth, connections: settings.connections, expectStatus: 200, serverPid: gatewayPid },
+        { ...common, target: 'bare express', url: `${bare.ready.url}/`, connections: settings.connections, expectStatus: 200, serverPid: bare.child.pid },
+      ],
+    },
+  ];
+
+  const scenarios: Scenario[] = [];
+  for (const step of plan) {
+    const scenario: Scenario = { id: step.id, title: step.title, runs: [] };
+    scenarios.push(scenario);
+    for (const spec of step.specs) {
+      log(`${step.title}: ${spec.target} (${settings.warmupSec}s warm-up + ${settings.durationSec}s) ${spec.method ?? 'GET'} ${spec.url}`);
+      const m = await measure(spec);
+      scenario.runs.push(m);
+      log(
+        `  ${fmt(m.rps, 0)} req/s, p50 ${fmt(m.latencyMs.p50, 2)} ms, p95 ${fmt(m.latencyMs.p95, 2)} ms, p99 ${fmt(m.latencyMs.p99, 2)} ms, ` +
+          `statuses ${JSON.stringify(m.statusCounts)}, errors ${m.errors}, CPU server ${fmt(m.cpuPercent.server, 0)}% / PG ${fmt(m.cpuPercent.postgres, 0)}% / loadgen ${fmt(m.cpuPercent.loadGenerator, 0)}%`,
+      );
+      if (m.unexpected > 0 || m.errors > 0) {
+        log(`  WARNING: ${m.unexpected} unexpected statuses and ${m.errors} errors (expected ${spec.expectStatus})`);
+      }
+    }
+  }
+
+  const table = printTable(scenarios);
+  const ratioList = ratios(scenarios);
+  console.log('\n' + table + '\n');
+  console.log('| Ratio | Value | Target | Met |\n|---|---|---|---|');
+  for (const r of ratioList) {
+    console.log(`| ${r.name} | ${r.value === null ? '-' : r.value.toFixed(2)} | ${r.target} | ${r.met === null ? '-' : r.met ? 'yes' : 'NO'} |`);
+  }
+  console.log('');
+
+  const output = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '', memoryMiB: Math.round(totalmem() / 2 ** 20), node: process.version, platform: process.platform },
+    settings,
+    seed: { transactions: seeded, categories: categoryCount },
+    sanity,
+    targets: TARGETS,
+    ratios: ratioList,
+    scenarios,
+    markdownTable: table,
+  };
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = join(RESULTS_DIR, 'latest.json');
+  writeFileSync(file, JSON.stringify(output, null, 2) + '\n');
+  log(`results written to ${file}`);
+}
+
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    log(`${signal}: stopping everything`);
+    void cleanupAll().finally(() => process.exit(130));
+  });
+}
+
+main()
+  .then(
+    () => 0,
+    (err: unknown) => {
+      console.error('[bench] failed:', err instanceof Error ? (err.stack ?? err.message) : err);
+      return 1;
+    },
+  )
+  .then(async (code) => {
+    await cleanupAll();
+    if (settings.cpuProfile) log(`CPU profile of the stack process in ${PROFILE_DIR}`);
+    process.exit(code);
+  });

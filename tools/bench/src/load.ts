@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { loadavg } from 'node:os';
 import { cpuSecondsOf, postgresPids } from './proc';
 
 export interface LoadSpec {
@@ -36,6 +37,8 @@ export interface Measurement {
   unexpected: number;
   errors: number;
   timeouts: number;
+  /** 1-minute load average when the measured run started (other work on the machine skews figures). */
+  loadAverage1m: number;
   /** CPU use during the measured window, in % of one core. */
   cpuPercent: { server: number | null; postgres: number | null; loadGenerator: number };
   /** autocannon's own summary (its latency histogram corrects for coordinated omission under overallRate). */
@@ -103,6 +106,7 @@ function fire(spec: LoadSpec, durationSec: number, record: boolean): Promise<Run
 export async function measure(spec: LoadSpec): Promise<Measurement> {
   if (spec.warmupSec > 0) await fire(spec, spec.warmupSec, false);
 
+  const loadAverage1m = round(loadavg()[0]);
   const serverCpu0 = spec.serverPid ? cpuSecondsOf(spec.serverPid) : 0;
   const pgCpu0 = spec.postmasterPid ? cpuOfPostgres(spec.postmasterPid) : new Map<number, number>();
   const selfCpu0 = process.cpuUsage();
@@ -146,6 +150,7 @@ export async function measure(spec: LoadSpec): Promise<Measurement> {
     unexpected: total - expected,
     errors: result.errors,
     timeouts: result.timeouts,
+    loadAverage1m,
     cpuPercent: {
       server: serverCpu === null ? null : round((serverCpu / wallSec) * 100, 1),
       postgres: pgCpu === null ? null : round((pgCpu / wallSec) * 100, 1),

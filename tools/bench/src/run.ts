@@ -7,7 +7,8 @@
  * Settings (env): BENCH_DURATION (s, default 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (50),
  * BENCH_RATE (200) and BENCH_RATE_CONNECTIONS (10) for the steady-rate scenario,
  * BENCH_SEED_COUNT (10000), BENCH_CATEGORIZED_SHARE (0.7), BENCH_CPU_PROF=1 (writes a
- * .cpuprofile of the stack process to tools/bench/results/profiles).
+ * .cpuprofile of the stack process to tools/bench/results/profiles), BENCH_SCENARIOS (comma-separated
+ * ids: list-50, list-steady, create-50, own-path; default all).
  *
  * Writes tools/bench/results/latest.json. Exits 0 whether or not the targets are met (the
  * bench reports, it does not gate); exits 1 only when it could not run.
@@ -15,7 +16,7 @@
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '@pfs/standalone';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { measure, type LoadSpec, type Measurement } from './load';
@@ -39,6 +40,8 @@ const settings = {
   seedCount: envNumber('BENCH_SEED_COUNT', 10_000, 0, 5_000_000),
   categorizedShare: envNumber('BENCH_CATEGORIZED_SHARE', 0.7, 0, 1),
   cpuProfile: process.env.BENCH_CPU_PROF === '1',
+  /** Comma-separated scenario ids to run (list-50, list-steady, create-50, own-path); all when unset. */
+  scenarios: (process.env.BENCH_SCENARIOS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
 };
 
 const TARGETS = {
@@ -324,7 +327,12 @@ async function main(): Promise<void> {
   ];
 
   const scenarios: Scenario[] = [];
+  const loadBefore = loadavg();
+  if (loadBefore[0] > cpus().length * 0.5) {
+    log(`WARNING: the machine is busy (load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} on ${cpus().length} CPUs): figures will be noisy`);
+  }
   for (const step of plan) {
+    if (settings.scenarios.length && !settings.scenarios.includes(step.id)) continue;
     const scenario: Scenario = { id: step.id, title: step.title, runs: [] };
     scenarios.push(scenario);
     for (const spec of step.specs) {
@@ -353,6 +361,7 @@ async function main(): Promise<void> {
   const output = {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
+    loadAverage: { before: loadBefore, after: loadavg() },
     machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '', memoryMiB: Math.round(totalmem() / 2 ** 20), node: process.version, platform: process.platform },
     settings,
     seed: { transactions: seeded, categories: categoryCount },

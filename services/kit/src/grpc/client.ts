@@ -55,6 +55,9 @@ export class ServiceClient<C extends Client> {
       'grpc.initial_reconnect_backoff_ms': 200,
       'grpc.max_reconnect_backoff_ms': 2_000,
       'grpc.max_receive_message_length': 64 * 1024 * 1024,
+      // With a dns:/// target over a headless Service, spread calls over every replica
+      // instead of pinning each gateway to one pod.
+      'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
     });
   }
 

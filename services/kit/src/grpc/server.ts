@@ -125,7 +125,12 @@ export async function startGrpcServer(opts: {
   readinessCheck?: () => Promise<boolean>;
 }): Promise<RunningGrpcServer> {
   serverLogger = opts.logger;
-  const server = new Server({ 'grpc.max_receive_message_length': 64 * 1024 * 1024 });
+  const server = new Server({
+    'grpc.max_receive_message_length': 64 * 1024 * 1024,
+    // Clients reconnect (and re-resolve) periodically, so new replicas receive traffic.
+    'grpc.max_connection_age_ms': 5 * 60_000,
+    'grpc.max_connection_age_grace_ms': 30_000,
+  });
   const statusMap: Record<string, 'SERVING'> = { '': 'SERVING' };
   for (const b of opts.bindings) {
     server.addService(b.definition, b.implementation);

@@ -161,9 +161,10 @@ export interface TransactionPage {
 }
 
 /**
- * One page of the user's matching transactions plus the exact total. The page and the count
- * run as two parallel queries: a window count(*) over() would make PostgreSQL read every
- * matching row before the LIMIT, and it yields no total at all for a page past the end.
+ * One page of the user's matching transactions plus the exact total, as two queries: a
+ * window count(*) over() would make PostgreSQL read every matching row before the LIMIT, and
+ * it yields no total at all for a page past the end. The first page runs both in parallel;
+ * later pages count first, so a page past the end never walks the whole OFFSET.
  */
 export async function listTransactions(
   db: Knex,
@@ -173,8 +174,13 @@ export async function listTransactions(
   page: Page,
 ): Promise<TransactionPage> {
   const matching = () => applyFilter(db<TransactionRow>(TABLE).where('user_id', userId), filter);
-  const [rows, counted] = await Promise.all([
-    matching()
+  const offset = offsetOf(page);
+  const count = async (): Promise<number> => {
+    const [row] = (await matching().count({ total: '*' })) as { total: number | string }[];
+    return Number(row?.total ?? 0);
+  };
+  const fetchPage = async (): Promise<Transaction[]> => {
+    const rows = await matching()
       .select('*')
       // The id tie-break keeps pages stable when dates or amounts repeat.
       .orderBy([
@@ -182,9 +188,13 @@ export async function listTransactions(
         { column: 'id', order: sort.direction },
       ])
       .limit(page.limit)
-      .offset(offsetOf(page)),
-    matching().count({ total: '*' }),
-  ]);
-  const total = Number((counted as { total: number | string }[])[0]?.total ?? 0);
-  return { transactions: (rows as TransactionRow[]).map(fromRow), total };
+      .offset(offset);
+    return (rows as TransactionRow[]).map(fromRow);
+  };
+  if (offset === 0) {
+    const [transactions, total] = await Promise.all([fetchPage(), count()]);
+    return { transactions, total };
+  }
+  const total = await count();
+  return { transactions: offset < total ? await fetchPage() : [], total };
 }

@@ -116,7 +116,7 @@ describeKustomize(
           expect(c.readinessProbe).toBeDefined();
           if (name === 'gateway') {
             expect(c.livenessProbe.httpGet.path).toBe('/healthz');
-            expect(c.readinessProbe.httpGet.path).toBe('/readyz');
+            expect(c.readinessProbe.httpGet.path).toBe('/healthz');
             expect(c.lifecycle.preStop.exec.command[0]).toBe('sleep');
             expect(d.spec.template.metadata.annotations['prometheus.io/scrape']).toBe('true');
           } else {

@@ -6,6 +6,7 @@ import {
   isTransportFailure,
   ServiceClient,
   type CallOpts,
+  type ClientConstructor,
   type UnaryMethod,
 } from '@pfs/kit';
 import { CategorizationServiceClient } from '@pfs/proto/categorization';
@@ -24,7 +25,12 @@ export interface BreakerSettings {
  * One downstream service behind its own circuit breaker. Only transport failures
  * (unavailable, deadline exceeded) count against the circuit: a NOT_FOUND is a healthy answer.
  */
+export interface ServiceFacade<S extends Client> {
+  call<Req, Res>(pick: (c: S) => UnaryMethod<Req, Res>, request: Req, opts?: CallOpts): Promise<Res>;
+}
+
 export class Upstream<C extends Client> {
+  private readonly siblings = new Map<unknown, ServiceClient<Client>>();
   private readonly breaker: CircuitBreaker<[() => Promise<unknown>], unknown>;
 
   constructor(
@@ -46,8 +52,28 @@ export class Upstream<C extends Client> {
   }
 
   async call<Req, Res>(pick: (c: C) => UnaryMethod<Req, Res>, request: Req, opts?: CallOpts): Promise<Res> {
+    return this.guarded(() => this.client.call(pick, request, opts));
+  }
+
+  /**
+   * Another gRPC service hosted by the same upstream (e.g. the ledger's ExpenseService): same
+   * address, same channel pool, same circuit breaker.
+   */
+  service<S extends Client>(Ctor: ClientConstructor<S>): ServiceFacade<S> {
+    let client = this.siblings.get(Ctor) as ServiceClient<S> | undefined;
+    if (!client) {
+      client = new ServiceClient(this.name, Ctor, this.client.address, this.client.defaultDeadlineMs);
+      this.siblings.set(Ctor, client);
+    }
+    const sibling = client;
+    return {
+      call: (pick, request, opts) => this.guarded(() => sibling.call(pick, request, opts)),
+    };
+  }
+
+  private async guarded<T>(run: () => Promise<T>): Promise<T> {
     try {
-      return (await this.breaker.fire(() => this.client.call(pick, request, opts))) as Res;
+      return (await this.breaker.fire(run)) as T;
     } catch (err) {
       if ((err as { code?: string }).code === 'EOPENBREAKER') {
         throw new AppError('SERVICE_UNAVAILABLE', `The ${this.name} service is unavailable`, {
@@ -69,6 +95,7 @@ export class Upstream<C extends Client> {
   close(): void {
     this.breaker.shutdown();
     this.client.close();
+    for (const sibling of this.siblings.values()) sibling.close();
   }
 }
 

@@ -9,7 +9,7 @@ export function createLogger(service: string, level = process.env.LOG_LEVEL ?? '
   return pino({
     name: service,
     level,
-    base: { service },
+    base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'password', '*.password'],
     mixin() {

@@ -29,6 +29,12 @@ async function main(): Promise<void> {
     bindings: createServer({ db, logger, config }),
     address: `0.0.0.0:${config.GRPC_PORT}`,
     logger,
+    // gRPC health turns NOT_SERVING while the database is unreachable, so traffic moves away.
+    readinessCheck: () =>
+      db.raw('select 1').then(
+        () => true,
+        () => false,
+      ),
   });
   shutdown.add('grpc', () => server.shutdown());
 }

@@ -27,7 +27,7 @@ export interface CallOpts {
   deadlineMs?: number;
 }
 
-type ClientConstructor<C> = new (
+export type ClientConstructor<C> = new (
   address: string,
   creds: ReturnType<typeof credentials.createInsecure>,
   options?: Partial<ChannelOptions>,
@@ -46,7 +46,7 @@ export class ServiceClient<C extends Client> {
     readonly service: string,
     Ctor: ClientConstructor<C>,
     readonly address: string,
-    private readonly defaultDeadlineMs = DEFAULT_DEADLINE_MS,
+    readonly defaultDeadlineMs = DEFAULT_DEADLINE_MS,
   ) {
     this.client = new Ctor(address, credentials.createInsecure(), {
       'grpc.keepalive_time_ms': 30_000,

@@ -5,8 +5,10 @@ export DATA_DIR ?= ./.data
 
 .PHONY: install build dev test test-distributed run-distributed lint format bench clean
 
+# `npm install` (not `npm ci`): this npm writes lock files without other platforms' optional
+# packages, which `npm ci` then rejects as out of sync; install still honours the lock's versions.
 node_modules/.installed: package.json package-lock.json $(wildcard */package.json services/*/package.json tools/*/package.json)
-	npm ci --no-audit --no-fund
+	npm install --no-audit --no-fund
 	touch $@
 
 install: node_modules/.installed

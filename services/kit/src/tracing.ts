@@ -28,7 +28,8 @@ export function startTracing(serviceName: string, exporter?: SpanExporter): Node
       new HttpInstrumentation(),
       new ExpressInstrumentation(),
       new GrpcInstrumentation(),
-      new PgInstrumentation(),
+      // Only SQL inside a traced request: the outbox relay's polling would otherwise open root spans.
+      new PgInstrumentation({ requireParentSpan: true }),
     ],
   });
   sdk.start();

@@ -2,7 +2,7 @@
 const swc = ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }];
 
 const moduleNameMapper = {
-  '^@pfs/proto/(common|identity|ledger|categorization)$': '<rootDir>/proto/gen/pfs/$1/v1/$1.ts',
+  '^@pfs/proto/(common|identity|ledger|categorization|tax|bills)$': '<rootDir>/proto/gen/pfs/$1/v1/$1.ts',
   // Further files of a package: @pfs/proto/ledger/v1/expenses → proto/gen/pfs/ledger/v1/expenses.ts
   '^@pfs/proto/(\\w+)/v1/(\\w+)$': '<rootDir>/proto/gen/pfs/$1/v1/$2.ts',
   '^@pfs/kit/tracing$': '<rootDir>/services/kit/src/tracing.ts',

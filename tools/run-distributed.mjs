@@ -19,7 +19,10 @@ const services = [
   { name: 'identity', port: Number(env.IDENTITY_GRPC_PORT ?? 50051) },
   { name: 'ledger', port: Number(env.LEDGER_GRPC_PORT ?? 50052) },
   { name: 'categorization', port: Number(env.CATEGORIZATION_GRPC_PORT ?? 50053) },
+  { name: 'tax', port: Number(env.TAX_GRPC_PORT ?? 50055) },
+  { name: 'bills', port: Number(env.BILLS_GRPC_PORT ?? 50054) },
 ];
+const portOf = (name) => services.find((s) => s.name === name).port;
 
 const children = [];
 function start(name, script, extraEnv) {
@@ -34,12 +37,16 @@ function start(name, script, extraEnv) {
 }
 
 for (const s of services) {
-  start(s.name, `services/${s.name}/dist/src/main.js`, { GRPC_PORT: String(s.port) });
+  // Bills reads transactions from the ledger (pattern suggestions, autopay).
+  const extra = s.name === 'bills' ? { LEDGER_GRPC_URL: `${host}:${portOf('ledger')}` } : {};
+  start(s.name, `services/${s.name}/dist/src/main.js`, { GRPC_PORT: String(s.port), ...extra });
 }
 start('gateway', 'gateway/dist/src/main.js', {
   IDENTITY_GRPC_URL: `${host}:${services[0].port}`,
   LEDGER_GRPC_URL: `${host}:${services[1].port}`,
   CATEGORIZATION_GRPC_URL: `${host}:${services[2].port}`,
+  TAX_GRPC_URL: `${host}:${services.find((s) => s.name === 'tax').port}`,
+  BILLS_GRPC_URL: `${host}:${portOf('bills')}`,
 });
 
 let stopping = false;

@@ -6,6 +6,8 @@ export const gatewayConfigSchema = z.object({
   IDENTITY_GRPC_URL: z.string().default('127.0.0.1:50051'),
   LEDGER_GRPC_URL: z.string().default('127.0.0.1:50052'),
   CATEGORIZATION_GRPC_URL: z.string().default('127.0.0.1:50053'),
+  TAX_GRPC_URL: z.string().default('127.0.0.1:50055'),
+  BILLS_GRPC_URL: z.string().default('127.0.0.1:50054'),
   /** Shared store for rate limits and idempotency keys across gateway replicas. */
   REDIS_URL: optionalString,
   ADMIN_TOKEN: optionalString,

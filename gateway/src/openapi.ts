@@ -46,8 +46,8 @@ const ERROR_STATUS_TEXT: Record<number, string> = {
 
 function errorStatuses(route: Route): number[] {
   const statuses = new Set<number>([429, 500]);
-  if (route.body || route.query || route.params) statuses.add(400);
-  if (route.body) statuses.add(413).add(415);
+  if (route.body || route.requestBody || route.query || route.params) statuses.add(400);
+  if (route.body || route.requestBody) statuses.add(413).add(415);
   if (route.auth !== 'public') statuses.add(401);
   if (route.auth === 'user' || route.auth === 'session') statuses.add(403);
   if (route.params || route.auth === 'admin') statuses.add(404);
@@ -90,6 +90,13 @@ export function buildOpenApi(routes: Route[], version: string): JsonSchema {
         ]),
       },
     };
+    for (const other of route.otherResponses ?? []) {
+      responses[String(other.status)] = {
+        description: other.description,
+        headers: RATE_LIMIT_HEADERS,
+        content: { 'application/json': { schema: jsonSchema(other.schema, 'output') } },
+      };
+    }
     for (const status of errorStatuses(route)) {
       responses[String(status)] = {
         description: ERROR_STATUS_TEXT[status] ?? 'Error',
@@ -117,6 +124,15 @@ export function buildOpenApi(routes: Route[], version: string): JsonSchema {
       ...(params.length ? { parameters: params } : {}),
       ...(route.body
         ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } }
+        : {}),
+      ...(route.requestBody
+        ? {
+            requestBody: {
+              required: true,
+              ...(route.requestBody.description ? { description: route.requestBody.description } : {}),
+              content: { [route.requestBody.contentType]: { schema: route.requestBody.schema } },
+            },
+          }
         : {}),
       responses,
     };

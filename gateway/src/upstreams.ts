@@ -7,11 +7,15 @@ import {
   ServiceClient,
   type CallOpts,
   type ClientConstructor,
+  type ClientStreamCall,
+  type ClientStreamMethod,
   type UnaryMethod,
 } from '@pfs/kit';
+import { BillsServiceClient } from '@pfs/proto/bills';
 import { CategorizationServiceClient } from '@pfs/proto/categorization';
 import { IdentityServiceClient } from '@pfs/proto/identity';
 import { LedgerServiceClient } from '@pfs/proto/ledger';
+import { TaxServiceClient } from '@pfs/proto/tax';
 import CircuitBreaker from 'opossum';
 import type { GatewayConfig } from './config';
 
@@ -27,6 +31,11 @@ export interface BreakerSettings {
  */
 export interface ServiceFacade<S extends Client> {
   call<Req, Res>(pick: (c: S) => UnaryMethod<Req, Res>, request: Req, opts?: CallOpts): Promise<Res>;
+  /**
+   * Opens a client-streaming call: refused at once while the circuit is open, and its outcome
+   * counts against the circuit like a unary call's.
+   */
+  clientStream<Req, Res>(pick: (c: S) => ClientStreamMethod<Req, Res>, opts?: CallOpts): ClientStreamCall<Req, Res>;
 }
 
 export class Upstream<C extends Client> {
@@ -68,18 +77,24 @@ export class Upstream<C extends Client> {
     const sibling = client;
     return {
       call: (pick, request, opts) => this.guarded(() => sibling.call(pick, request, opts)),
+      clientStream: (pick, opts) => {
+        if (this.breaker.opened) throw this.unavailable();
+        const stream = sibling.clientStream(pick, opts);
+        this.guarded(() => stream.response).catch(() => undefined);
+        return stream;
+      },
     };
+  }
+
+  private unavailable(): AppError {
+    return new AppError('SERVICE_UNAVAILABLE', `The ${this.name} service is unavailable`, { service: this.name });
   }
 
   private async guarded<T>(run: () => Promise<T>): Promise<T> {
     try {
       return (await this.breaker.fire(run)) as T;
     } catch (err) {
-      if ((err as { code?: string }).code === 'EOPENBREAKER') {
-        throw new AppError('SERVICE_UNAVAILABLE', `The ${this.name} service is unavailable`, {
-          service: this.name,
-        });
-      }
+      if ((err as { code?: string }).code === 'EOPENBREAKER') throw this.unavailable();
       throw err;
     }
   }
@@ -103,6 +118,8 @@ export interface Upstreams {
   identity: Upstream<IdentityServiceClient>;
   ledger: Upstream<LedgerServiceClient>;
   categorization: Upstream<CategorizationServiceClient>;
+  tax: Upstream<TaxServiceClient>;
+  bills: Upstream<BillsServiceClient>;
 }
 
 export type UpstreamName = keyof Upstreams;
@@ -136,6 +153,18 @@ export function createUpstreams(config: GatewayConfig): Upstreams {
         config.CATEGORIZATION_GRPC_URL,
         deadline,
       ),
+      settings,
+    ),
+    tax: new Upstream(
+      'tax',
+      'pfs.tax.v1.TaxService',
+      new ServiceClient('tax', TaxServiceClient, config.TAX_GRPC_URL, deadline),
+      settings,
+    ),
+    bills: new Upstream(
+      'bills',
+      'pfs.bills.v1.BillsService',
+      new ServiceClient('bills', BillsServiceClient, config.BILLS_GRPC_URL, deadline),
       settings,
     ),
   };

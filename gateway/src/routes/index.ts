@@ -1,8 +1,17 @@
 import { adminRoutes } from './admin';
+import { analyticsRoutes } from './analytics';
 import { apiKeyRoutes } from './api-keys';
 import { authRoutes } from './auth';
+import { batchRoutes } from './batch';
+import { billRoutes } from './bills';
 import { categoryRoutes } from './categories';
+import { categorySetRoutes } from './category-sets';
+import { classificationRoutes } from './classification';
+import { expenseRoutes } from './expenses';
+import { importRoutes } from './imports';
 import type { Route } from './route';
+import { taxRoutes } from './tax';
+import { transactionCategoryRoutes } from './transaction-categories';
 import { transactionRoutes } from './transactions';
 
 /** The one route table: it drives the router, request validation and the OpenAPI document. */
@@ -10,6 +19,17 @@ export const routes: Route[] = [
   ...authRoutes,
   ...apiKeyRoutes,
   ...adminRoutes,
+  // Before the transaction routes: /api/bank/transactions/imports is not a transaction {id}.
+  ...importRoutes,
   ...transactionRoutes,
+  ...batchRoutes,
+  ...expenseRoutes,
+  ...analyticsRoutes,
   ...categoryRoutes,
+  ...categorySetRoutes,
+  ...transactionCategoryRoutes,
+  ...taxRoutes,
+  // Fixed paths (/api/bills/settings, /api/bills/patterns…) are listed before /api/bills/{id} inside.
+  ...billRoutes,
+  ...classificationRoutes,
 ];

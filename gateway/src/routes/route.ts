@@ -50,6 +50,13 @@ export interface Route<P = unknown, Q = unknown, B = unknown> {
   response: z.ZodType;
   /** Non-JSON success media types (e.g. text/csv, text/html). */
   produces?: string[];
+  /**
+   * The OpenAPI request body of a route that reads its body itself (e.g. a multipart upload);
+   * `body` describes JSON bodies only.
+   */
+  requestBody?: { contentType: string; schema: Record<string, unknown>; description?: string };
+  /** Further success answers (e.g. 202 for work accepted to run in the background). */
+  otherResponses?: { status: number; description: string; schema: z.ZodType }[];
   handler(ctx: RouteContext<P, Q, B>): Promise<RouteResult>;
 }
 

@@ -2,6 +2,7 @@ import { AppError, formatMoney } from '@pfs/kit';
 import type { TransactionInput, TransactionPatch } from '@pfs/proto/ledger';
 import { z } from 'zod';
 import { assertOwnCategory, categoriesById } from '../compose/categories';
+import { learnFromTransactions } from '../compose/classification';
 import {
   booleanQuery,
   description,
@@ -36,7 +37,7 @@ const transactionFields = {
 };
 
 const createBody = z.object(transactionFields);
-const patchBody = z
+export const patchBody = z
   .object({
     date: transactionFields.date.optional(),
     description: description.optional(),
@@ -90,7 +91,7 @@ function toInput(b: z.output<typeof createBody>): TransactionInput {
   };
 }
 
-function toPatch(b: z.output<typeof patchBody>): TransactionPatch {
+export function toPatch(b: z.output<typeof patchBody>): TransactionPatch {
   return {
     date: b.date,
     description: b.description,
@@ -163,6 +164,7 @@ export const transactionRoutes = [
       await assertOwnCategory(upstreams, body.categoryId);
       const { transaction } = await upstreams.ledger.call((c) => c.createTransaction, { transaction: toInput(body) });
       if (!transaction) throw new AppError('INTERNAL_ERROR', 'Ledger returned no transaction');
+      if (body.categoryId) await learnFromTransactions(upstreams, [transaction]);
       const categories = await categoriesById(upstreams, [transaction.categoryId]);
       return { transaction: presentTransaction(transaction, categories) };
     },
@@ -201,6 +203,8 @@ export const transactionRoutes = [
         patch: toPatch(body),
       });
       if (!transaction) throw AppError.notFound('Transaction');
+      // Setting or clearing the category teaches the classifier (never fails the update).
+      if (body.categoryId !== undefined) await learnFromTransactions(upstreams, [transaction]);
       const categories = await categoriesById(upstreams, [transaction.categoryId]);
       return { transaction: presentTransaction(transaction, categories) };
     },

@@ -12,6 +12,9 @@ import {
   type CategorizationServiceServer,
   type Category as CategoryMessage,
 } from '@pfs/proto/categorization';
+import { createAssignmentBinding } from './assignments-server';
+import { createClassificationBinding } from './classification-server';
+import { createCategorySetBinding } from './category-sets-server';
 import { validateCategoryPatch, validateNewCategory, type Category } from './domain/category';
 import { defaultCategorySet } from './domain/default-categories';
 import { lookupIds } from './domain/lookup';
@@ -114,5 +117,10 @@ export function createServer({ db, logger }: CategorizationDeps): GrpcServiceBin
     }),
   };
 
-  return [{ name: SERVICE_NAME, definition: CategorizationServiceService, implementation }];
+  return [
+    { name: SERVICE_NAME, definition: CategorizationServiceService, implementation },
+    createCategorySetBinding({ db, logger }),
+    createAssignmentBinding({ db, logger }),
+    createClassificationBinding({ db, logger }),
+  ];
 }

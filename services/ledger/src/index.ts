@@ -2,6 +2,11 @@
 export { configSchema, type LedgerConfig } from './config';
 export { migrations } from './migrations';
 export { createServer, type LedgerDeps } from './server';
+export { createImportWorker } from './imports';
+export type { ImportWorker } from './import-worker';
+/** What the gateway's import route validates against (kept in step by a test). */
+export { PRESET_IDS } from './domain/import/presets';
+export { DATE_FORMATS } from './domain/import/dates';
 
 /** The PostgreSQL schema holding every ledger table. */
 export const SCHEMA = 'ledger';

@@ -2,14 +2,17 @@
 import './tracing';
 import {
   createDb,
+  createEventBus,
   createLogger,
+  eventBusConfigSchema,
   loadConfig,
   migrateSchema,
+  OutboxRelay,
   Shutdown,
   startGrpcServer,
   waitForDb,
 } from '@pfs/kit';
-import { configSchema, createServer, migrations, SCHEMA } from './index';
+import { configSchema, createImportWorker, createServer, migrations, SCHEMA } from './index';
 
 /** Distributed mode: the ledger as its own process, serving gRPC on GRPC_PORT. */
 async function main(): Promise<void> {
@@ -25,8 +28,26 @@ async function main(): Promise<void> {
   const applied = await migrateSchema(db, SCHEMA, migrations);
   if (applied.length) logger.info({ applied }, 'migrations applied');
 
+  // Events (ADR 004): the relay publishes the outbox to NATS JetStream. Without NATS_URL no
+  // other process could receive them, so they wait in the outbox instead of being dropped.
+  const { NATS_URL } = loadConfig(eventBusConfigSchema);
+  const bus = createEventBus({ natsUrl: NATS_URL, logger, name: 'ledger' });
+  shutdown.add('event-bus', () => bus.close());
+  if (bus.kind === 'nats') {
+    const relay = new OutboxRelay({ db, service: SCHEMA, transport: bus.transport, logger });
+    relay.start();
+    shutdown.add('outbox-relay', () => relay.stop());
+  } else {
+    logger.warn('NATS_URL is not set: events stay in the outbox until a relay with NATS runs');
+  }
+
+  // Background statement imports: claimed from PostgreSQL, so any number of replicas may run one.
+  const importWorker = createImportWorker({ db, logger, config });
+  importWorker.start();
+  shutdown.add('import-worker', () => importWorker.stop());
+
   const server = await startGrpcServer({
-    bindings: createServer({ db, logger, config }),
+    bindings: createServer({ db, logger, config, importWorker }),
     address: `0.0.0.0:${config.GRPC_PORT}`,
     logger,
     // gRPC health turns NOT_SERVING while the database is unreachable, so traffic moves away.

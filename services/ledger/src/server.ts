@@ -22,8 +22,11 @@ import {
   type UpdateTransactionRequest,
   type UpdateTransactionResponse,
 } from '@pfs/proto/ledger';
+import { analyticsBindings } from './analytics-server';
+import { batchUpdateHandler } from './batch-server';
 import type { LedgerConfig } from './config';
 import { normalizeListQuery } from './domain/listing';
+import { enqueueTransactionCreated } from './events/transactions';
 import { parseNewTransaction, parsePatch, resolvePatch } from './domain/transactions';
 import {
   deleteTransaction,
@@ -32,6 +35,10 @@ import {
   listTransactions,
   updateTransaction,
 } from './store/transactions';
+import { expenseBindings } from './expenses-server';
+import type { ImportWorker } from './import-worker';
+import { createImportWorker, importBindings, importConfigOf } from './imports';
+import { reportBindings } from './reports-server';
 import { toTransactionMessage } from './wire';
 
 export interface LedgerDeps {
@@ -39,6 +46,11 @@ export interface LedgerDeps {
   logger: Logger;
   /** Accepted for symmetry with the other services; no transaction RPC needs a setting yet. */
   config?: Partial<LedgerConfig>;
+  /**
+   * Runs background imports (started and stopped by the caller). Without it, the server makes
+   * one that runs only the imports it queues itself.
+   */
+  importWorker?: ImportWorker;
 }
 
 const NOT_FOUND = 'Transaction';
@@ -52,7 +64,12 @@ function requireTransactionId(id: string): string {
   return id.toLowerCase();
 }
 
-export function createServer({ db, logger }: LedgerDeps): GrpcServiceBinding[] {
+export function createServer({
+  db,
+  logger,
+  config,
+  importWorker,
+}: LedgerDeps): GrpcServiceBinding[] {
   const log = logger.child({ component: 'transactions' });
 
   const implementation: LedgerServiceServer = {
@@ -61,7 +78,12 @@ export function createServer({ db, logger }: LedgerDeps): GrpcServiceBinding[] {
         const fields = parseNewTransaction(
           req.transaction ?? { date: '', description: '', amount: '', type: '' },
         );
-        const created = await insertTransaction(db, ctx.userId, fields);
+        // The row and its transaction.created event commit together (transactional outbox).
+        const created = await db.transaction(async (trx) => {
+          const transaction = await insertTransaction(trx, ctx.userId, fields);
+          await enqueueTransactionCreated(trx, ctx.userId, transaction);
+          return transaction;
+        });
         log.debug({ transactionId: created.id }, 'transaction created');
         return { transaction: toTransactionMessage(created) };
       },
@@ -106,9 +128,20 @@ export function createServer({ db, logger }: LedgerDeps): GrpcServiceBinding[] {
         return {};
       },
     ),
+
+    batchUpdateTransactions: batchUpdateHandler(db, log),
   };
 
   return [
     { name: 'pfs.ledger.v1.LedgerService', definition: LedgerServiceService, implementation },
+    ...expenseBindings({ db, logger }),
+    ...analyticsBindings({ db }),
+    ...reportBindings({ db }),
+    ...importBindings({
+      db,
+      logger,
+      config: importConfigOf(config),
+      worker: importWorker ?? createImportWorker({ db, logger, config }),
+    }),
   ];
 }

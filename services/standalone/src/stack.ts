@@ -1,12 +1,18 @@
+import * as bills from '@pfs/bills';
 import * as categorization from '@pfs/categorization';
 import { createGateway, gatewayConfigSchema, type Gateway } from '@pfs/gateway';
 import * as identity from '@pfs/identity';
 import {
   closeHealthClients,
   createDb,
+  createEventBus,
+  eventBusConfigSchema,
   loadConfig,
   migrateSchema,
+  OutboxRelay,
+  outboxMigration,
   waitForDb,
+  type EventBus,
   type GrpcServiceBinding,
   type Knex,
   type Logger,
@@ -14,10 +20,12 @@ import {
   startGrpcServer,
 } from '@pfs/kit';
 import * as ledger from '@pfs/ledger';
+import * as tax from '@pfs/tax';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export const SERVICE_NAMES = ['identity', 'ledger', 'categorization'] as const;
+// In start order: bills reads the ledger, so it comes after it.
+export const SERVICE_NAMES = ['identity', 'ledger', 'categorization', 'tax', 'bills'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 interface RunningService {
@@ -41,19 +49,36 @@ export interface Stack {
   url: string;
   gateway: Gateway;
   services: Record<ServiceName, RunningService>;
+  /**
+   * The event bus every service publishes to (through its outbox relay) and consumes from:
+   * in-process unless NATS_URL is set in the environment. Tests subscribe here.
+   */
+  events: EventBus;
   /** Stops one service's gRPC server (its routes answer 503 while others keep working). */
   stopService(name: ServiceName): Promise<void>;
   close(): Promise<void>;
 }
 
-function bindingsFor(name: ServiceName, db: Knex, logger: Logger, env: NodeJS.ProcessEnv): GrpcServiceBinding[] {
+function bindingsFor(
+  name: ServiceName,
+  db: Knex,
+  logger: Logger,
+  env: NodeJS.ProcessEnv,
+  importWorker?: ledger.ImportWorker,
+  billsLedger?: bills.LedgerReader,
+): GrpcServiceBinding[] {
   switch (name) {
     case 'identity':
       return identity.createServer({ db, logger, config: loadConfig(identity.configSchema, env) });
     case 'ledger':
-      return ledger.createServer({ db, logger });
+      return ledger.createServer({ db, logger, config: loadConfig(ledger.configSchema, env), importWorker });
     case 'categorization':
       return categorization.createServer({ db, logger });
+    case 'tax':
+      return tax.createServer({ db, logger });
+    case 'bills':
+      if (!billsLedger) throw new Error('bills needs the ledger');
+      return bills.createServer({ db, logger, config: loadConfig(bills.configSchema, env), ledger: billsLedger });
   }
 }
 
@@ -61,6 +86,8 @@ const MIGRATIONS = {
   identity: { schema: identity.SCHEMA, migrations: identity.migrations },
   ledger: { schema: ledger.SCHEMA, migrations: ledger.migrations },
   categorization: { schema: categorization.SCHEMA, migrations: categorization.migrations },
+  tax: { schema: tax.SCHEMA, migrations: tax.migrations },
+  bills: { schema: bills.SCHEMA, migrations: bills.migrations },
 };
 
 /**
@@ -70,19 +97,60 @@ const MIGRATIONS = {
 export async function startStack(opts: StackOptions): Promise<Stack> {
   const env = { ...(opts.env ?? process.env), DATABASE_URL: opts.databaseUrl };
   const services = {} as Record<ServiceName, RunningService>;
+  const importWorkers: ledger.ImportWorker[] = [];
+  // Bills' background half (jobs, autopay consumer) and its connection to the ledger.
+  let billsWorkers: bills.BillsWorkers | undefined;
+  let billsLedger: ReturnType<typeof bills.connectLedger> | undefined;
+  const { NATS_URL } = loadConfig(eventBusConfigSchema, env);
+  const events = createEventBus({ natsUrl: NATS_URL, logger: opts.logger.child({ component: 'events' }), name: 'pfs' });
   for (const name of SERVICE_NAMES) {
     const { schema, migrations } = MIGRATIONS[name];
     const logger = opts.logger.child({ service: name });
     const db = createDb({ connectionString: opts.databaseUrl, schema, poolMax: opts.poolMax });
     await waitForDb(db);
     await migrateSchema(db, schema, migrations);
+    // The ledger's background import worker runs beside its gRPC server and stops before its pool.
+    const importWorker =
+      name === 'ledger'
+        ? ledger.createImportWorker({ db, logger, config: loadConfig(ledger.configSchema, env) })
+        : undefined;
+    importWorker?.start();
+    if (importWorker) importWorkers.push(importWorker);
+    if (name === 'bills') billsLedger = bills.connectLedger(services.ledger.grpc.address);
     const grpc = await startGrpcServer({
-      bindings: bindingsFor(name, db, logger, env),
+      bindings: bindingsFor(name, db, logger, env, importWorker, billsLedger?.reader),
       address: '127.0.0.1:0',
       logger,
       readinessCheck: () => db.raw('select 1').then(() => true, () => false),
     });
     services[name] = { db, grpc };
+    if (name === 'bills' && billsLedger) {
+      // Jobs claimed in PostgreSQL (safe beside other stacks on the same database) and the
+      // autopay consumer of the ledger's events on the stack's bus.
+      billsWorkers = await bills.startBillsWorkers({
+        db,
+        logger,
+        config: loadConfig(bills.configSchema, env),
+        ledger: billsLedger.reader,
+        bus: events,
+      });
+    }
+  }
+
+  // One relay per service that has an outbox, started once every service (and so every
+  // in-process consumer) is up.
+  const relays: OutboxRelay[] = [];
+  for (const name of SERVICE_NAMES) {
+    const { schema, migrations } = MIGRATIONS[name];
+    if (!Object.values(migrations).includes(outboxMigration)) continue;
+    const relay = new OutboxRelay({
+      db: services[name].db,
+      service: schema,
+      transport: events.transport,
+      logger: opts.logger.child({ service: name }),
+    });
+    relay.start();
+    relays.push(relay);
   }
 
   const config = loadConfig(gatewayConfigSchema, {
@@ -90,6 +158,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     IDENTITY_GRPC_URL: services.identity.grpc.address,
     LEDGER_GRPC_URL: services.ledger.grpc.address,
     CATEGORIZATION_GRPC_URL: services.categorization.grpc.address,
+    TAX_GRPC_URL: services.tax.grpc.address,
+    BILLS_GRPC_URL: services.bills.grpc.address,
   });
   const gateway = createGateway({ config, logger: opts.logger.child({ service: 'gateway' }) });
   const host = opts.host ?? '127.0.0.1';
@@ -111,6 +181,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
     gateway,
     services,
+    events,
     stopService,
     async close() {
       // Stop accepting first, then drain the mesh, then close the pools.
@@ -122,7 +193,13 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       });
       await gateway.close();
       for (const name of SERVICE_NAMES) await stopService(name);
+      for (const worker of importWorkers) await worker.stop();
+      await billsWorkers?.stop();
+      // Relays finish their round before the bus closes, and both before the pools close.
+      for (const relay of relays) await relay.stop();
+      await events.close();
       for (const name of SERVICE_NAMES) await services[name].db.destroy();
+      billsLedger?.close();
       closeHealthClients();
     },
   };

@@ -74,7 +74,10 @@ function presentCategory(c: CategoryRow) {
   };
 }
 
-function presentTransaction(t: TransactionRow, categories: Map<string, ReturnType<typeof presentCategory>>) {
+function presentTransaction(
+  t: TransactionRow,
+  categories: Map<string, ReturnType<typeof presentCategory>>,
+) {
   return {
     id: t.id,
     date: t.occurred_at.toISOString(),
@@ -113,7 +116,11 @@ function buildBaseline(pool: pg.Pool, secret: string) {
       res.status(401).json({ success: false, error: 'Authentication required' });
       return;
     }
-    jwtVerify(match[1], key, { algorithms: ['HS256'], issuer: TOKEN_ISSUER, requiredClaims: ['exp', 'sub'] }).then(
+    jwtVerify(match[1], key, {
+      algorithms: ['HS256'],
+      issuer: TOKEN_ISSUER,
+      requiredClaims: ['exp', 'sub'],
+    }).then(
       ({ payload }) => {
         if (payload.typ !== 'access' || typeof payload.sub !== 'string') {
           res.status(401).json({ success: false, error: 'Invalid token' });
@@ -143,7 +150,9 @@ function buildBaseline(pool: pg.Pool, secret: string) {
           values: [userId],
         }),
       ]);
-      const categoryIds = [...new Set(rows.rows.map((r) => r.category_id).filter((id): id is string => Boolean(id)))];
+      const categoryIds = [
+        ...new Set(rows.rows.map((r) => r.category_id).filter((id): id is string => Boolean(id))),
+      ];
       const categories = new Map<string, ReturnType<typeof presentCategory>>();
       if (categoryIds.length) {
         const found = await pool.query<CategoryRow>({
@@ -163,41 +172,50 @@ function buildBaseline(pool: pg.Pool, secret: string) {
     })().catch(next);
   });
 
-  app.post('/transactions', authenticate, express.json({ limit: '1mb' }), (req: Authed, res: Response, next: NextFunction) => {
-    void (async () => {
-      const b = (req.body ?? {}) as Record<string, unknown>;
-      const amount = typeof b.amount === 'number' ? b.amount : NaN;
-      const valid =
-        typeof b.date === 'string' &&
-        /^\d{4}-\d{2}-\d{2}/.test(b.date) &&
-        !Number.isNaN(Date.parse(b.date)) &&
-        typeof b.description === 'string' &&
-        b.description.trim().length > 0 &&
-        b.description.length <= 1000 &&
-        amount > 0 &&
-        Math.round(amount * 100) === Number((amount * 100).toFixed(6)) &&
-        (b.type === 'debit' || b.type === 'credit') &&
-        (b.merchant === undefined || b.merchant === null || (typeof b.merchant === 'string' && b.merchant.length <= 200));
-      if (!valid) {
-        res.status(400).json({ success: false, error: 'Validation failed' });
-        return;
-      }
-      const { rows } = await pool.query<TransactionRow>({
-        text: `INSERT INTO ledger.transactions (id, user_id, occurred_at, description, amount, type, merchant)
+  app.post(
+    '/transactions',
+    authenticate,
+    express.json({ limit: '1mb' }),
+    (req: Authed, res: Response, next: NextFunction) => {
+      void (async () => {
+        const b = (req.body ?? {}) as Record<string, unknown>;
+        const amount = typeof b.amount === 'number' ? b.amount : NaN;
+        const valid =
+          typeof b.date === 'string' &&
+          /^\d{4}-\d{2}-\d{2}/.test(b.date) &&
+          !Number.isNaN(Date.parse(b.date)) &&
+          typeof b.description === 'string' &&
+          b.description.trim().length > 0 &&
+          b.description.length <= 1000 &&
+          amount > 0 &&
+          Math.round(amount * 100) === Number((amount * 100).toFixed(6)) &&
+          (b.type === 'debit' || b.type === 'credit') &&
+          (b.merchant === undefined ||
+            b.merchant === null ||
+            (typeof b.merchant === 'string' && b.merchant.length <= 200));
+        if (!valid) {
+          res.status(400).json({ success: false, error: 'Validation failed' });
+          return;
+        }
+        const { rows } = await pool.query<TransactionRow>({
+          text: `INSERT INTO ledger.transactions (id, user_id, occurred_at, description, amount, type, merchant)
                VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6)
                RETURNING ${TRANSACTION_COLUMNS}`,
-        values: [
-          req.userId,
-          new Date(b.date as string).toISOString(),
-          (b.description as string).trim(),
-          amount.toFixed(2),
-          b.type,
-          typeof b.merchant === 'string' && b.merchant.trim() ? b.merchant.trim() : null,
-        ],
-      });
-      res.status(201).json({ success: true, transaction: presentTransaction(rows[0], new Map()) });
-    })().catch(next);
-  });
+          values: [
+            req.userId,
+            new Date(b.date as string).toISOString(),
+            (b.description as string).trim(),
+            amount.toFixed(2),
+            b.type,
+            typeof b.merchant === 'string' && b.merchant.trim() ? b.merchant.trim() : null,
+          ],
+        });
+        res
+          .status(201)
+          .json({ success: true, transaction: presentTransaction(rows[0], new Map()) });
+      })().catch(next);
+    },
+  );
 
   app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
     console.error(err);

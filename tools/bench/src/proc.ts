@@ -1,14 +1,24 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { performance } from 'node:perf_hooks';
 
 /** What a child process sends once it listens (or fails to). */
 export type ReadyMessage =
   | { type: 'ready'; url: string; token?: string; userId?: string }
   | { type: 'error'; message: string };
 
+/** Event-loop time so far (ms): utilisation over a window is Δactive / (Δactive + Δidle). */
+export interface LoopTime {
+  idle: number;
+  active: number;
+}
+
+/** A child's answer to a stats request. */
+export type StatsMessage = { type: 'stats'; id: number; loop: LoopTime };
+
 /** What the parent sends a child. */
-export type ControlMessage = { type: 'shutdown' };
+export type ControlMessage = { type: 'shutdown' } | { type: 'stats'; id: number };
 
 export interface RunningChild {
   name: string;
@@ -16,6 +26,8 @@ export interface RunningChild {
   ready: Extract<ReadyMessage, { type: 'ready' }>;
   /** Asks the child to shut down, then kills it if it has not exited within graceMs. */
   stop(graceMs?: number): Promise<void>;
+  /** The child's event-loop time so far; undefined if it does not answer within 5 s. */
+  loopTime(): Promise<LoopTime | undefined>;
 }
 
 /**
@@ -66,7 +78,12 @@ export async function startChild(opts: {
   try {
     ready = await new Promise((resolve, reject) => {
       const timer = setTimeout(
-        () => reject(new Error(`${opts.name} did not become ready within ${opts.readyTimeoutMs} ms (log: ${opts.logFile})`)),
+        () =>
+          reject(
+            new Error(
+              `${opts.name} did not become ready within ${opts.readyTimeoutMs} ms (log: ${opts.logFile})`,
+            ),
+          ),
         opts.readyTimeoutMs,
       );
       child.on('message', (msg: ReadyMessage) => {
@@ -80,19 +97,49 @@ export async function startChild(opts: {
       });
       child.once('exit', (code, signal) => {
         clearTimeout(timer);
-        reject(new Error(`${opts.name} exited before ready (code ${code}, signal ${signal}; log: ${opts.logFile})`));
+        reject(
+          new Error(
+            `${opts.name} exited before ready (code ${code}, signal ${signal}; log: ${opts.logFile})`,
+          ),
+        );
       });
     });
   } catch (err) {
     await stop(2_000);
     throw err;
   }
-  return { name: opts.name, child, ready, stop };
+  let nextStatsId = 1;
+  const loopTime = (): Promise<LoopTime | undefined> =>
+    new Promise((resolve) => {
+      if (!child.connected) return resolve(undefined);
+      const id = nextStatsId++;
+      const onMessage = (msg: StatsMessage) => {
+        if (msg?.type !== 'stats' || msg.id !== id) return;
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        resolve(msg.loop);
+      };
+      const timer = setTimeout(() => {
+        child.off('message', onMessage);
+        resolve(undefined);
+      }, 5_000);
+      child.on('message', onMessage);
+      try {
+        child.send({ type: 'stats', id } satisfies ControlMessage);
+      } catch {
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        resolve(undefined);
+      }
+    });
+
+  return { name: opts.name, child, ready, stop, loopTime };
 }
 
 /**
- * Child side: run `shutdown` when the parent asks, or when the parent goes away (the IPC
- * channel closes), so no child outlives a crashed run. Exits afterwards, bounded.
+ * Child side: answer stats requests (event-loop time), and run `shutdown` when the parent asks
+ * or goes away (the IPC channel closes), so no child outlives a crashed run. Exits afterwards,
+ * bounded.
  */
 export function onParentShutdown(shutdown: () => Promise<void>): void {
   let stopping = false;
@@ -107,6 +154,10 @@ export function onParentShutdown(shutdown: () => Promise<void>): void {
   };
   process.on('message', (msg: ControlMessage) => {
     if (msg?.type === 'shutdown') stopNow();
+    else if (msg?.type === 'stats' && process.send) {
+      const { idle, active } = performance.eventLoopUtilization();
+      process.send({ type: 'stats', id: msg.id, loop: { idle, active } } satisfies StatsMessage);
+    }
   });
   process.on('disconnect', stopNow);
   process.on('SIGTERM', stopNow);

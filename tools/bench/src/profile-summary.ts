@@ -51,7 +51,12 @@ function main(): void {
       selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
     }
   } else {
-    const perHit = totalMs / Math.max(1, profile.nodes.reduce((n, node) => n + (node.hitCount ?? 0), 0));
+    const perHit =
+      totalMs /
+      Math.max(
+        1,
+        profile.nodes.reduce((n, node) => n + (node.hitCount ?? 0), 0),
+      );
     for (const node of profile.nodes) selfMs.set(node.id, (node.hitCount ?? 0) * perHit);
   }
 
@@ -66,12 +71,18 @@ function main(): void {
     const fn = `${functionName || '(anonymous)'} ${mod}${url ? `:${lineNumber + 1}` : ''}`;
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
   }
-  const busy = [...byModule.entries()].filter(([m]) => m !== '(idle)').reduce((n, [, ms]) => n + ms, 0);
+  const busy = [...byModule.entries()]
+    .filter(([m]) => m !== '(idle)')
+    .reduce((n, [, ms]) => n + ms, 0);
   const print = (title: string, entries: Map<string, number>) => {
-    console.log(`\n${title} (self time; % of non-idle ${busy.toFixed(0)} ms of ${totalMs.toFixed(0)} ms)`);
+    console.log(
+      `\n${title} (self time; % of non-idle ${busy.toFixed(0)} ms of ${totalMs.toFixed(0)} ms)`,
+    );
     for (const [name, ms] of [...entries.entries()].sort((a, b) => b[1] - a[1]).slice(0, top)) {
       if (name.startsWith('(idle)')) continue;
-      console.log(`${((ms / busy) * 100).toFixed(1).padStart(6)}%  ${ms.toFixed(0).padStart(7)} ms  ${name}`);
+      console.log(
+        `${((ms / busy) * 100).toFixed(1).padStart(6)}%  ${ms.toFixed(0).padStart(7)} ms  ${name}`,
+      );
     }
   };
   print('By module', byModule);

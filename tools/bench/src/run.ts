@@ -4,11 +4,12 @@
  *
  *   node tools/bench/dist/run.js        (or `make bench` from the root, which builds first)
  *
- * Settings (env): BENCH_DURATION (s, default 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (50),
+ * Settings (env): BENCH_DURATION (s, default 10), BENCH_WARMUP (s, 2), BENCH_ROUNDS (5) and
+ * BENCH_RAMP (s, 1) for the alternating slices, BENCH_CONNECTIONS (50),
  * BENCH_RATE (200) and BENCH_RATE_CONNECTIONS (10) for the steady-rate scenario,
- * BENCH_SEED_COUNT (10000), BENCH_CATEGORIZED_SHARE (0.7), BENCH_CPU_PROF=1 (writes a
- * .cpuprofile of the stack process to tools/bench/results/profiles), BENCH_SCENARIOS (comma-separated
- * ids: list-50, list-steady, create-50, own-path; default all).
+ * BENCH_SEED_COUNT (10000), BENCH_CATEGORIZED_SHARE (0.7), BENCH_POOL_MAX (10, each pool),
+ * BENCH_CPU_PROF=1 (a .cpuprofile per server process in tools/bench/results/profiles),
+ * BENCH_SCENARIOS (comma-separated ids: list-50, list-steady, create-50, own-path; default all).
  *
  * Writes tools/bench/results/latest.json. Exits 0 whether or not the targets are met (the
  * bench reports, it does not gate); exits 1 only when it could not run.
@@ -19,7 +20,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { measure, type LoadSpec, type Measurement } from './load';
+import { combine, measureSlice, warmUp, type LoadSpec, type Measurement, type Slice } from './load';
 import { freePort, startChild, type RunningChild } from './proc';
 import { categoryIdsOf, seedTransactions } from './seed';
 
@@ -27,21 +28,34 @@ function envNumber(name: string, fallback: number, min: number, max: number): nu
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isFinite(n) || n < min || n > max) throw new Error(`${name} must be a number in [${min}, ${max}]`);
+  if (!Number.isFinite(n) || n < min || n > max)
+    throw new Error(`${name} must be a number in [${min}, ${max}]`);
   return n;
 }
 
 const settings = {
   durationSec: envNumber('BENCH_DURATION', 10, 1, 600),
   warmupSec: envNumber('BENCH_WARMUP', 2, 0, 120),
+  /**
+   * Slices each measurement is cut into, the sides of a scenario taking turns (A B, B A, …) so
+   * that other work on the machine weighs on both alike; each slice starts with rampSec of
+   * unrecorded load.
+   */
+  rounds: envNumber('BENCH_ROUNDS', 5, 1, 100),
+  rampSec: envNumber('BENCH_RAMP', 1, 0, 60),
   connections: envNumber('BENCH_CONNECTIONS', 50, 1, 1000),
   rate: envNumber('BENCH_RATE', 200, 1, 100_000),
   rateConnections: envNumber('BENCH_RATE_CONNECTIONS', 10, 1, 1000),
   seedCount: envNumber('BENCH_SEED_COUNT', 10_000, 0, 5_000_000),
   categorizedShare: envNumber('BENCH_CATEGORIZED_SHARE', 0.7, 0, 1),
+  /** PostgreSQL pool size of each service and of the baseline (the services' default is 10). */
+  poolMax: envNumber('BENCH_POOL_MAX', 10, 1, 200),
   cpuProfile: process.env.BENCH_CPU_PROF === '1',
   /** Comma-separated scenario ids to run (list-50, list-steady, create-50, own-path); all when unset. */
-  scenarios: (process.env.BENCH_SCENARIOS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+  scenarios: (process.env.BENCH_SCENARIOS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
 };
 
 const TARGETS = {
@@ -69,10 +83,14 @@ async function cleanupAll(): Promise<void> {
     try {
       await Promise.race([
         fn(),
-        new Promise<void>((_, reject) => setTimeout(() => reject(new Error('timed out')), 30_000).unref()),
+        new Promise<void>((_, reject) =>
+          setTimeout(() => reject(new Error('timed out')), 30_000).unref(),
+        ),
       ]);
     } catch (err) {
-      console.error(`cleanup of ${name} failed: ${err instanceof Error ? err.message : String(err)}`);
+      console.error(
+        `cleanup of ${name} failed: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
   }
 }
@@ -81,7 +99,10 @@ function log(line: string): void {
   console.log(`[bench] ${line}`);
 }
 
-async function json(url: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
+async function json(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: unknown }> {
   const res = await fetch(url, { headers, signal: AbortSignal.timeout(15_000) });
   const text = await res.text();
   let body: unknown = text;
@@ -99,7 +120,11 @@ interface ListBody {
 }
 
 /** Checks both list endpoints answer the same page before they are compared. */
-async function checkSameAnswers(gatewayUrl: string, baselineUrl: string, auth: Record<string, string>) {
+async function checkSameAnswers(
+  gatewayUrl: string,
+  baselineUrl: string,
+  auth: Record<string, string>,
+) {
   const [gw, base] = await Promise.all([
     json(`${gatewayUrl}/api/bank/transactions?limit=50&page=1`, auth),
     json(`${baselineUrl}/transactions?limit=50&page=1`, auth),
@@ -119,9 +144,15 @@ async function checkSameAnswers(gatewayUrl: string, baselineUrl: string, auth: R
     gatewayBytes: JSON.stringify(gw.body).length,
     baselineBytes: JSON.stringify(base.body).length,
   };
-  if (gw.status !== 200 || base.status !== 200 || !check.samePage || check.gatewayTotal !== check.baselineTotal) {
+  if (
+    gw.status !== 200 ||
+    base.status !== 200 ||
+    !check.samePage ||
+    check.gatewayTotal !== check.baselineTotal
+  ) {
     console.warn(`[bench] WARNING: gateway and baseline lists differ: ${JSON.stringify(check)}`);
-    if (gw.status !== 200) console.warn(`[bench] gateway answered: ${JSON.stringify(gw.body).slice(0, 500)}`);
+    if (gw.status !== 200)
+      console.warn(`[bench] gateway answered: ${JSON.stringify(gw.body).slice(0, 500)}`);
   }
   return check;
 }
@@ -131,7 +162,19 @@ function fmt(n: number | null | undefined, places = 1): string {
 }
 
 function printTable(scenarios: Scenario[]): string {
-  const header = ['Scenario', 'Target', 'Load', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'unexpected', 'server CPU%', 'PG CPU%'];
+  const header = [
+    'Scenario',
+    'Target',
+    'Load',
+    'req/s',
+    'p50 ms',
+    'p95 ms',
+    'p99 ms',
+    'errors',
+    'server CPU%',
+    'server loop busy',
+    'PG CPU%',
+  ];
   const rows: string[][] = [];
   for (const s of scenarios) {
     for (const m of s.runs) {
@@ -145,6 +188,9 @@ function printTable(scenarios: Scenario[]): string {
         fmt(m.latencyMs.p99, 2),
         String(m.unexpected + m.errors),
         fmt(m.cpuPercent.server, 0),
+        m.serverEventLoopUtilization === null
+          ? '-'
+          : `${Math.round(m.serverEventLoopUtilization * 100)}%`,
         fmt(m.cpuPercent.postgres, 0),
       ]);
     }
@@ -169,21 +215,71 @@ interface Ratio {
 }
 
 function ratios(scenarios: Scenario[]): Ratio[] {
-  const div = (a?: number, b?: number) => (a !== undefined && b ? Math.round((a / b) * 1000) / 1000 : null);
-  const listRps = div(find(scenarios, 'list-50', 'gateway')?.rps, find(scenarios, 'list-50', 'baseline')?.rps);
+  const div = (a?: number, b?: number) =>
+    a !== undefined && b ? Math.round((a / b) * 1000) / 1000 : null;
+  const listRps = div(
+    find(scenarios, 'list-50', 'gateway')?.rps,
+    find(scenarios, 'list-50', 'baseline')?.rps,
+  );
   const listP95 = div(
     find(scenarios, 'list-steady', 'gateway')?.latencyMs.p95,
     find(scenarios, 'list-steady', 'baseline')?.latencyMs.p95,
   );
-  const ownPath = div(find(scenarios, 'own-path', 'gateway 404')?.rps, find(scenarios, 'own-path', 'bare express')?.rps);
-  const me = div(find(scenarios, 'own-path', 'gateway /api/auth/me')?.rps, find(scenarios, 'own-path', 'bare express')?.rps);
-  const create = div(find(scenarios, 'create-50', 'gateway')?.rps, find(scenarios, 'create-50', 'baseline')?.rps);
+  const ownPath = div(
+    find(scenarios, 'own-path', 'gateway 404')?.rps,
+    find(scenarios, 'own-path', 'bare express')?.rps,
+  );
+  const me = div(
+    find(scenarios, 'own-path', 'gateway /api/auth/me')?.rps,
+    find(scenarios, 'own-path', 'bare express')?.rps,
+  );
+  const create = div(
+    find(scenarios, 'create-50', 'gateway')?.rps,
+    find(scenarios, 'create-50', 'baseline')?.rps,
+  );
   return [
-    { name: 'list req/s, gateway / baseline (50 conns)', value: listRps, target: `>= ${TARGETS.listRpsRatioMin}`, met: listRps === null ? null : listRps >= TARGETS.listRpsRatioMin },
-    { name: `list p95, gateway / baseline (${settings.rate} req/s)`, value: listP95, target: `<= ${TARGETS.listP95RatioMax}`, met: listP95 === null ? null : listP95 <= TARGETS.listP95RatioMax },
-    { name: 'gateway auth+limit path (404 route) req/s / bare Express', value: ownPath, target: `>= ${TARGETS.ownPathRpsRatioMin}`, met: ownPath === null ? null : ownPath >= TARGETS.ownPathRpsRatioMin },
-    { name: 'gateway /api/auth/me req/s / bare Express (informational)', value: me, target: '-', met: null },
-    { name: 'create req/s, gateway / baseline (informational)', value: create, target: '-', met: null },
+    {
+      name: 'list req/s, gateway / baseline (50 conns)',
+      value: listRps,
+      target: `>= ${TARGETS.listRpsRatioMin}`,
+      met: listRps === null ? null : listRps >= TARGETS.listRpsRatioMin,
+    },
+    {
+      name: `list p95, gateway / baseline (${settings.rate} req/s)`,
+      value: listP95,
+      target: `<= ${TARGETS.listP95RatioMax}`,
+      met: listP95 === null ? null : listP95 <= TARGETS.listP95RatioMax,
+    },
+    {
+      name: 'gateway auth+limit path (404 route) req/s / bare Express',
+      value: ownPath,
+      target: `>= ${TARGETS.ownPathRpsRatioMin}`,
+      met: ownPath === null ? null : ownPath >= TARGETS.ownPathRpsRatioMin,
+    },
+    {
+      name: 'gateway /api/auth/me req/s / bare Express (informational)',
+      value: me,
+      target: '-',
+      met: null,
+    },
+    {
+      name: 'create req/s, gateway / baseline (informational)',
+      value: create,
+      target: '-',
+      met: null,
+    },
+  ];
+}
+
+/** With BENCH_CPU_PROF=1, each server process writes <name>-<time>.cpuprofile when it exits. */
+function profileArgs(name: string): string[] {
+  if (!settings.cpuProfile) return [];
+  return [
+    '--cpu-prof',
+    '--cpu-prof-dir',
+    PROFILE_DIR,
+    '--cpu-prof-name',
+    `${name}-${Date.now()}.cpuprofile`,
   ];
 }
 
@@ -196,14 +292,23 @@ async function main(): Promise<void> {
   // 1. Embedded PostgreSQL in a temp dir (reachable by the postgres user when run as root).
   const dataDir = mkdtempSync(join(tmpdir(), 'pfs-bench-'));
   chmodSync(dataDir, 0o755);
-  cleanups.push({ name: 'temp dir', fn: async () => rmSync(dataDir, { recursive: true, force: true }) });
+  cleanups.push({
+    name: 'temp dir',
+    fn: async () => rmSync(dataDir, { recursive: true, force: true }),
+  });
   const pgPort = await freePort();
   log(`starting embedded PostgreSQL on port ${pgPort} in ${dataDir}`);
-  const db: EmbeddedDatabase = await startEmbeddedPostgres({ dataDir, port: pgPort, database: 'pfs_bench' });
+  const db: EmbeddedDatabase = await startEmbeddedPostgres({
+    dataDir,
+    port: pgPort,
+    database: 'pfs_bench',
+  });
   cleanups.push({ name: 'embedded PostgreSQL', fn: () => db.stop() });
   let postmasterPid: number | undefined;
   try {
-    postmasterPid = Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]) || undefined;
+    postmasterPid =
+      Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]) ||
+      undefined;
   } catch {
     postmasterPid = undefined;
   }
@@ -216,19 +321,27 @@ async function main(): Promise<void> {
     NODE_ENV: 'production',
     DATABASE_URL: db.url,
     JWT_SECRET: jwtSecret,
+    POOL_MAX: String(settings.poolMax),
     ...extra,
   });
   const children: RunningChild[] = [];
-  cleanups.push({ name: 'child processes', fn: async () => void (await Promise.all(children.map((c) => c.stop()))) });
+  cleanups.push({
+    name: 'child processes',
+    fn: async () => void (await Promise.all(children.map((c) => c.stop()))),
+  });
 
   log('starting the stack (gateway + identity + ledger + categorization) in its own process');
   const stack = await startChild({
     name: 'stack',
     file: join(__dirname, 'stack-process.js'),
-    env: childEnv({ ADMIN_TOKEN: adminToken, ARGON2_MEMORY_KIB: '4096', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' }),
+    env: childEnv({
+      ADMIN_TOKEN: adminToken,
+      ARGON2_MEMORY_KIB: '4096',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    }),
     logFile: join(LOG_DIR, `stack-${stamp}.log`),
     readyTimeoutMs: 180_000,
-    execArgv: settings.cpuProfile ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : [],
+    execArgv: profileArgs('stack'),
   });
   children.push(stack);
   const token = stack.ready.token;
@@ -251,7 +364,9 @@ async function main(): Promise<void> {
       categoryIds,
       categorizedShare: settings.categorizedShare,
     });
-    log(`seeded ${seeded} transactions (${categoryCount} categories available) in ${Date.now() - t0} ms`);
+    log(
+      `seeded ${seeded} transactions (${categoryCount} categories available) in ${Date.now() - t0} ms`,
+    );
   } finally {
     await client.end();
   }
@@ -263,6 +378,7 @@ async function main(): Promise<void> {
     env: childEnv({ BENCH_SERVER: 'baseline' }),
     logFile: join(LOG_DIR, `baseline-${stamp}.log`),
     readyTimeoutMs: 30_000,
+    execArgv: profileArgs('baseline'),
   });
   children.push(baseline);
   const bare = await startChild({
@@ -271,6 +387,7 @@ async function main(): Promise<void> {
     env: childEnv({ BENCH_SERVER: 'bare' }),
     logFile: join(LOG_DIR, `bare-${stamp}.log`),
     readyTimeoutMs: 30_000,
+    execArgv: profileArgs('bare'),
   });
   children.push(bare);
   log(`baseline at ${baseline.ready.url}, bare Express at ${bare.ready.url}`);
@@ -279,7 +396,7 @@ async function main(): Promise<void> {
   const sanity = await checkSameAnswers(stack.ready.url, baseline.ready.url, auth);
   log(`sanity: ${JSON.stringify(sanity)}`);
 
-  const common = { durationSec: settings.durationSec, warmupSec: settings.warmupSec, postmasterPid };
+  const common = { postmasterPid };
   const gatewayPid = stack.child.pid;
   const createBody = JSON.stringify({
     date: '2025-03-14',
@@ -295,33 +412,119 @@ async function main(): Promise<void> {
       id: 'list-50',
       title: `List 50/page, ${settings.connections} conns`,
       specs: [
-        { ...common, target: 'gateway', url: `${stack.ready.url}/api/bank/transactions?limit=50&page=1`, headers: auth, connections: settings.connections, expectStatus: 200, serverPid: gatewayPid },
-        { ...common, target: 'baseline', url: `${baseline.ready.url}/transactions?limit=50&page=1`, headers: auth, connections: settings.connections, expectStatus: 200, serverPid: baseline.child.pid },
+        {
+          ...common,
+          target: 'gateway',
+          url: `${stack.ready.url}/api/bank/transactions?limit=50&page=1`,
+          headers: auth,
+          connections: settings.connections,
+          expectStatus: 200,
+          serverPid: gatewayPid,
+          serverLoopTime: stack.loopTime,
+        },
+        {
+          ...common,
+          target: 'baseline',
+          url: `${baseline.ready.url}/transactions?limit=50&page=1`,
+          headers: auth,
+          connections: settings.connections,
+          expectStatus: 200,
+          serverPid: baseline.child.pid,
+          serverLoopTime: baseline.loopTime,
+        },
       ],
     },
     {
       id: 'list-steady',
       title: `List 50/page at ${settings.rate} req/s`,
       specs: [
-        { ...common, target: 'gateway', url: `${stack.ready.url}/api/bank/transactions?limit=50&page=1`, headers: auth, connections: settings.rateConnections, overallRate: settings.rate, expectStatus: 200, serverPid: gatewayPid },
-        { ...common, target: 'baseline', url: `${baseline.ready.url}/transactions?limit=50&page=1`, headers: auth, connections: settings.rateConnections, overallRate: settings.rate, expectStatus: 200, serverPid: baseline.child.pid },
+        {
+          ...common,
+          target: 'gateway',
+          url: `${stack.ready.url}/api/bank/transactions?limit=50&page=1`,
+          headers: auth,
+          connections: settings.rateConnections,
+          overallRate: settings.rate,
+          expectStatus: 200,
+          serverPid: gatewayPid,
+          serverLoopTime: stack.loopTime,
+        },
+        {
+          ...common,
+          target: 'baseline',
+          url: `${baseline.ready.url}/transactions?limit=50&page=1`,
+          headers: auth,
+          connections: settings.rateConnections,
+          overallRate: settings.rate,
+          expectStatus: 200,
+          serverPid: baseline.child.pid,
+          serverLoopTime: baseline.loopTime,
+        },
       ],
     },
     {
       id: 'create-50',
       title: `Create, ${settings.connections} conns`,
       specs: [
-        { ...common, target: 'gateway', url: `${stack.ready.url}/api/bank/transactions`, method: 'POST', headers: jsonHeaders, body: createBody, connections: settings.connections, expectStatus: 201, serverPid: gatewayPid },
-        { ...common, target: 'baseline', url: `${baseline.ready.url}/transactions`, method: 'POST', headers: jsonHeaders, body: createBody, connections: settings.connections, expectStatus: 201, serverPid: baseline.child.pid },
+        {
+          ...common,
+          target: 'gateway',
+          url: `${stack.ready.url}/api/bank/transactions`,
+          method: 'POST',
+          headers: jsonHeaders,
+          body: createBody,
+          connections: settings.connections,
+          expectStatus: 201,
+          serverPid: gatewayPid,
+          serverLoopTime: stack.loopTime,
+        },
+        {
+          ...common,
+          target: 'baseline',
+          url: `${baseline.ready.url}/transactions`,
+          method: 'POST',
+          headers: jsonHeaders,
+          body: createBody,
+          connections: settings.connections,
+          expectStatus: 201,
+          serverPid: baseline.child.pid,
+          serverLoopTime: baseline.loopTime,
+        },
       ],
     },
     {
       id: 'own-path',
       title: `Gateway's own path, ${settings.connections} conns`,
       specs: [
-        { ...common, target: 'gateway 404', url: `${stack.ready.url}/api/bench-noop`, headers: auth, connections: settings.connections, expectStatus: 404, serverPid: gatewayPid },
-        { ...common, target: 'gateway /api/auth/me', url: `${stack.ready.url}/api/auth/me`, headers: auth, connections: settings.connections, expectStatus: 200, serverPid: gatewayPid },
-        { ...common, target: 'bare express', url: `${bare.ready.url}/`, connections: settings.connections, expectStatus: 200, serverPid: bare.child.pid },
+        {
+          ...common,
+          target: 'gateway 404',
+          url: `${stack.ready.url}/api/bench-noop`,
+          headers: auth,
+          connections: settings.connections,
+          expectStatus: 404,
+          serverPid: gatewayPid,
+          serverLoopTime: stack.loopTime,
+        },
+        {
+          ...common,
+          target: 'gateway /api/auth/me',
+          url: `${stack.ready.url}/api/auth/me`,
+          headers: auth,
+          connections: settings.connections,
+          expectStatus: 200,
+          serverPid: gatewayPid,
+          serverLoopTime: stack.loopTime,
+        },
+        {
+          ...common,
+          target: 'bare express',
+          url: `${bare.ready.url}/`,
+          connections: settings.connections,
+          expectStatus: 200,
+          serverPid: bare.child.pid,
+          serverLoopTime: bare.loopTime,
+        },
       ],
     },
   ];
@@ -329,22 +532,39 @@ async function main(): Promise<void> {
   const scenarios: Scenario[] = [];
   const loadBefore = loadavg();
   if (loadBefore[0] > cpus().length * 0.5) {
-    log(`WARNING: the machine is busy (load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} on ${cpus().length} CPUs): figures will be noisy`);
+    log(
+      `WARNING: the machine is busy (load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} on ${cpus().length} CPUs): figures will be noisy`,
+    );
   }
   for (const step of plan) {
     if (settings.scenarios.length && !settings.scenarios.includes(step.id)) continue;
     const scenario: Scenario = { id: step.id, title: step.title, runs: [] };
     scenarios.push(scenario);
-    for (const spec of step.specs) {
-      log(`${step.title}: ${spec.target} (${settings.warmupSec}s warm-up + ${settings.durationSec}s) ${spec.method ?? 'GET'} ${spec.url}`);
-      const m = await measure(spec);
+    log(
+      `${step.title}: ${step.specs.map((s) => s.target).join(' vs ')}, each ${settings.warmupSec}s warm-up, ` +
+        `then ${settings.durationSec}s measured in ${settings.rounds} alternating slices`,
+    );
+    for (const spec of step.specs) await warmUp(spec, settings.warmupSec);
+    const sliceSec = settings.durationSec / settings.rounds;
+    const slices: Slice[][] = step.specs.map(() => []);
+    const forward = step.specs.map((_, i) => i);
+    const backward = [...forward].reverse();
+    for (let round = 0; round < settings.rounds; round++) {
+      for (const i of round % 2 === 0 ? forward : backward) {
+        slices[i].push(await measureSlice(step.specs[i], sliceSec, settings.rampSec));
+      }
+    }
+    for (const [i, spec] of step.specs.entries()) {
+      const m = combine(spec, slices[i]);
       scenario.runs.push(m);
       log(
-        `  ${fmt(m.rps, 0)} req/s, p50 ${fmt(m.latencyMs.p50, 2)} ms, p95 ${fmt(m.latencyMs.p95, 2)} ms, p99 ${fmt(m.latencyMs.p99, 2)} ms, ` +
-          `statuses ${JSON.stringify(m.statusCounts)}, errors ${m.errors}, CPU server ${fmt(m.cpuPercent.server, 0)}% / PG ${fmt(m.cpuPercent.postgres, 0)}% / loadgen ${fmt(m.cpuPercent.loadGenerator, 0)}%`,
+        `  ${spec.target}: ${fmt(m.rps, 0)} req/s, p50 ${fmt(m.latencyMs.p50, 2)} ms, p95 ${fmt(m.latencyMs.p95, 2)} ms, p99 ${fmt(m.latencyMs.p99, 2)} ms, ` +
+          `statuses ${JSON.stringify(m.statusCounts)}, errors ${m.errors}, CPU server ${fmt(m.cpuPercent.server, 0)}% (loop busy ${fmt((m.serverEventLoopUtilization ?? NaN) * 100, 0)}%) / PG ${fmt(m.cpuPercent.postgres, 0)}% / loadgen ${fmt(m.cpuPercent.loadGenerator, 0)}%`,
       );
       if (m.unexpected > 0 || m.errors > 0) {
-        log(`  WARNING: ${m.unexpected} unexpected statuses and ${m.errors} errors (expected ${spec.expectStatus})`);
+        log(
+          `  WARNING: ${m.unexpected} unexpected statuses and ${m.errors} errors (expected ${spec.expectStatus})`,
+        );
       }
     }
   }
@@ -354,7 +574,9 @@ async function main(): Promise<void> {
   console.log('\n' + table + '\n');
   console.log('| Ratio | Value | Target | Met |\n|---|---|---|---|');
   for (const r of ratioList) {
-    console.log(`| ${r.name} | ${r.value === null ? '-' : r.value.toFixed(2)} | ${r.target} | ${r.met === null ? '-' : r.met ? 'yes' : 'NO'} |`);
+    console.log(
+      `| ${r.name} | ${r.value === null ? '-' : r.value.toFixed(2)} | ${r.target} | ${r.met === null ? '-' : r.met ? 'yes' : 'NO'} |`,
+    );
   }
   console.log('');
 
@@ -362,7 +584,13 @@ async function main(): Promise<void> {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
     loadAverage: { before: loadBefore, after: loadavg() },
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '', memoryMiB: Math.round(totalmem() / 2 ** 20), node: process.version, platform: process.platform },
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? '',
+      memoryMiB: Math.round(totalmem() / 2 ** 20),
+      node: process.version,
+      platform: process.platform,
+    },
     settings,
     seed: { transactions: seeded, categories: categoryCount },
     sanity,

@@ -4,10 +4,16 @@
  * {url, token, userId} over IPC once a bench user is registered and its rate limit lifted.
  *
  * Env: DATABASE_URL (else an embedded PostgreSQL is started in BENCH_DATA_DIR on
- * BENCH_PG_PORT), JWT_SECRET, ADMIN_TOKEN, ARGON2_MEMORY_KIB, LOG_LEVEL (default info).
+ * BENCH_PG_PORT), JWT_SECRET, ADMIN_TOKEN, ARGON2_MEMORY_KIB, POOL_MAX (each service's pool,
+ * default 10), LOG_LEVEL (default info).
  */
 import { createLogger } from '@pfs/kit';
-import { startEmbeddedPostgres, startStack, type EmbeddedDatabase, type Stack } from '@pfs/standalone';
+import {
+  startEmbeddedPostgres,
+  startStack,
+  type EmbeddedDatabase,
+  type Stack,
+} from '@pfs/standalone';
 import { randomBytes } from 'node:crypto';
 import { onParentShutdown, sendToParent } from './proc';
 
@@ -19,7 +25,8 @@ interface RegisterResponse {
 async function request<T>(url: string, init: RequestInit, expected: number): Promise<T> {
   const res = await fetch(url, { ...init, signal: AbortSignal.timeout(30_000) });
   const text = await res.text();
-  if (res.status !== expected) throw new Error(`${init.method ?? 'GET'} ${url} answered ${res.status}: ${text.slice(0, 300)}`);
+  if (res.status !== expected)
+    throw new Error(`${init.method ?? 'GET'} ${url} answered ${res.status}: ${text.slice(0, 300)}`);
   return JSON.parse(text) as T;
 }
 
@@ -29,25 +36,33 @@ let stack: Stack | undefined;
 async function cleanup(): Promise<void> {
   await stack?.close().catch((err: unknown) => console.error('stack close failed', err));
   stack = undefined;
-  await embedded?.stop().catch((err: unknown) => console.error('embedded PostgreSQL stop failed', err));
+  await embedded
+    ?.stop()
+    .catch((err: unknown) => console.error('embedded PostgreSQL stop failed', err));
   embedded = undefined;
 }
 
 async function main(): Promise<void> {
   const logger = createLogger('pfs-bench-stack', process.env.LOG_LEVEL ?? 'info');
   const adminToken = process.env.ADMIN_TOKEN;
-  if (!process.env.JWT_SECRET || !adminToken) throw new Error('JWT_SECRET and ADMIN_TOKEN are required');
+  if (!process.env.JWT_SECRET || !adminToken)
+    throw new Error('JWT_SECRET and ADMIN_TOKEN are required');
   onParentShutdown(cleanup);
 
   let databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
     const dataDir = process.env.BENCH_DATA_DIR;
     if (!dataDir) throw new Error('DATABASE_URL or BENCH_DATA_DIR is required');
-    embedded = await startEmbeddedPostgres({ dataDir, port: Number(process.env.BENCH_PG_PORT ?? 54339), database: 'pfs_bench' });
+    embedded = await startEmbeddedPostgres({
+      dataDir,
+      port: Number(process.env.BENCH_PG_PORT ?? 54339),
+      database: 'pfs_bench',
+    });
     databaseUrl = embedded.url;
   }
 
-  stack = await startStack({ databaseUrl, logger, env: process.env, port: 0 });
+  const poolMax = process.env.POOL_MAX ? Number(process.env.POOL_MAX) : undefined;
+  stack = await startStack({ databaseUrl, logger, env: process.env, port: 0, poolMax });
 
   const email = `bench-${Date.now()}-${randomBytes(4).toString('hex')}@example.com`;
   const registered = await request<RegisterResponse>(
@@ -55,7 +70,12 @@ async function main(): Promise<void> {
     {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'bench-password-123', firstName: 'Bench', lastName: 'User' }),
+      body: JSON.stringify({
+        email,
+        password: 'bench-password-123',
+        firstName: 'Bench',
+        lastName: 'User',
+      }),
     },
     201,
   );
@@ -69,7 +89,12 @@ async function main(): Promise<void> {
     },
     200,
   );
-  sendToParent({ type: 'ready', url: stack.url, token: registered.token, userId: registered.user.id });
+  sendToParent({
+    type: 'ready',
+    url: stack.url,
+    token: registered.token,
+    userId: registered.user.id,
+  });
 }
 
 main().catch(async (err: unknown) => {

@@ -1,8 +1,11 @@
 import {
   Server,
   ServerCredentials,
+  type handleClientStreamingCall,
   type handleUnaryCall,
   type Metadata,
+  type sendUnaryData,
+  type ServerReadableStream,
   type ServerUnaryCall,
   type ServiceDefinition,
   type UntypedServiceImplementation,
@@ -34,47 +37,59 @@ function firstString(metadata: Metadata, key: string): string | undefined {
 
 type Access = 'user' | 'public' | 'operator';
 
+/**
+ * Runs one call's handler inside its request context: checks the caller's access, records
+ * the server duration, and answers with the handler's result or its error as a gRPC status.
+ */
+function serve<Res, Ctx extends CallContext>(
+  access: Access,
+  call: { metadata: Metadata; getPath(): string },
+  callback: sendUnaryData<Res>,
+  handler: (ctx: Ctx) => Promise<Res>,
+): void {
+  const started = process.hrtime.bigint();
+  const metadata = call.metadata;
+  const requestId = firstString(metadata, REQUEST_ID_KEY) ?? randomUUID();
+  const userId = firstString(metadata, USER_ID_KEY);
+  const [, service = '', method = ''] = call.getPath().split('/');
+  const finish = (code: string) =>
+    grpcServerDuration.observe(
+      { service, method, code },
+      Number(process.hrtime.bigint() - started) / 1e9,
+    );
+  runWithContext({ requestId, userId }, () => {
+    const run = async (): Promise<Res> => {
+      if (access === 'user' && !isUuid(userId)) {
+        throw new AppError('UNAUTHORIZED', 'Missing caller identity');
+      }
+      if (access === 'operator' && firstString(metadata, OPERATOR_KEY) !== '1') {
+        throw new AppError('UNAUTHORIZED', 'Operator credentials required');
+      }
+      return handler({ requestId, metadata, userId } as unknown as Ctx);
+    };
+    run().then(
+      (response) => {
+        finish('OK');
+        callback(null, response);
+      },
+      (err: unknown) => {
+        if (!(err instanceof AppError)) {
+          serverLogger?.error({ err, method: call.getPath() }, 'unhandled error in gRPC handler');
+        }
+        const status = toGrpcStatus(err);
+        finish(String(status.code));
+        callback(status, null);
+      },
+    );
+  });
+}
+
 function wrap<Req, Res, Ctx extends CallContext>(
   access: Access,
   handler: (request: Req, ctx: Ctx) => Promise<Res>,
 ): handleUnaryCall<Req, Res> {
-  return (call: ServerUnaryCall<Req, Res>, callback) => {
-    const started = process.hrtime.bigint();
-    const metadata = call.metadata;
-    const requestId = firstString(metadata, REQUEST_ID_KEY) ?? randomUUID();
-    const userId = firstString(metadata, USER_ID_KEY);
-    const [, service = '', method = ''] = call.getPath().split('/');
-    const finish = (code: string) =>
-      grpcServerDuration.observe(
-        { service, method, code },
-        Number(process.hrtime.bigint() - started) / 1e9,
-      );
-    runWithContext({ requestId, userId }, () => {
-      const run = async (): Promise<Res> => {
-        if (access === 'user' && !isUuid(userId)) {
-          throw new AppError('UNAUTHORIZED', 'Missing caller identity');
-        }
-        if (access === 'operator' && firstString(metadata, OPERATOR_KEY) !== '1') {
-          throw new AppError('UNAUTHORIZED', 'Operator credentials required');
-        }
-        return handler(call.request, { requestId, metadata, userId } as unknown as Ctx);
-      };
-      run().then(
-        (response) => {
-          finish('OK');
-          callback(null, response);
-        },
-        (err: unknown) => {
-          if (!(err instanceof AppError)) {
-            serverLogger?.error({ err, method: call.getPath() }, 'unhandled error in gRPC handler');
-          }
-          const status = toGrpcStatus(err);
-          finish(String(status.code));
-          callback(status, null);
-        },
-      );
-    });
-  };
+  return (call: ServerUnaryCall<Req, Res>, callback) =>
+    serve<Res, Ctx>(access, call, callback, (ctx) => handler(call.request, ctx));
 }
 
 let serverLogger: Logger | undefined;
@@ -84,6 +99,18 @@ export function unary<Req, Res>(
   handler: (request: Req, ctx: UserCallContext) => Promise<Res>,
 ): handleUnaryCall<Req, Res> {
   return wrap<Req, Res, UserCallContext>('user', handler);
+}
+
+/**
+ * A client-streaming handler for callers acting as a user (the streaming twin of `unary`):
+ * the handler reads the request messages as an async iterable, at its own pace (gRPC flow
+ * control holds the sender back meanwhile), and returns the one response.
+ */
+export function clientStream<Req, Res>(
+  handler: (requests: AsyncIterable<Req>, ctx: UserCallContext) => Promise<Res>,
+): handleClientStreamingCall<Req, Res> {
+  return (call: ServerReadableStream<Req, Res>, callback) =>
+    serve<Res, UserCallContext>('user', call, callback, (ctx) => handler(call, ctx));
 }
 
 /** A handler callable before a user is known (register, login, authenticate). */

@@ -6,11 +6,12 @@ import type {
   TransactionFields,
   TransactionType,
 } from '../domain/transactions';
+import { countTransactions } from './counts';
 
 const TABLE = 'transactions';
 
 /** A row of ledger.transactions as pg returns it (NUMERIC as strings, timestamptz as Date). */
-interface TransactionRow {
+export interface TransactionRow {
   id: string;
   user_id: string;
   occurred_at: Date;
@@ -59,7 +60,7 @@ function toColumns(changes: TransactionChanges): Columns {
   return columns as Columns;
 }
 
-function fromRow(row: TransactionRow): Transaction {
+export function fromRow(row: TransactionRow): Transaction {
   return {
     id: row.id,
     occurredAt: row.occurred_at,
@@ -175,13 +176,15 @@ export async function listTransactions(
 ): Promise<TransactionPage> {
   const matching = () => applyFilter(db<TransactionRow>(TABLE).where('user_id', userId), filter);
   const offset = offsetOf(page);
-  const count = async (): Promise<number> => {
-    const [row] = (await matching().count({ total: '*' })) as { total: number | string }[];
-    return Number(row?.total ?? 0);
-  };
-  const fetchPage = async (): Promise<Transaction[]> => {
-    const rows = await matching()
-      .select('*')
+  // The exact total, remembered per user version, else read from the per-day totals or, for
+  // the filters those cannot answer, counted from the rows (store/counts.ts).
+  const count = (): Promise<number> =>
+    countTransactions(db, userId, filter, async () => {
+      const [row] = (await matching().count({ total: '*' })) as { total: number | string }[];
+      return Number(row?.total ?? 0);
+    });
+  const ordered = (query: Knex.QueryBuilder) =>
+    query
       // The id tie-break keeps pages stable when dates or amounts repeat.
       .orderBy([
         { column: sort.column, order: sort.direction },
@@ -189,6 +192,20 @@ export async function listTransactions(
       ])
       .limit(page.limit)
       .offset(offset);
+  const fetchPage = async (): Promise<Transaction[]> => {
+    if (filter.searchPattern) {
+      // Text search: the page's ids first, from an index holding the searched columns
+      // (migration 0009) without a heap visit per candidate row, then just those rows.
+      const ids = ((await ordered(matching().select('id'))) as { id: string }[]).map((r) => r.id);
+      if (!ids.length) return [];
+      const found = (await db<TransactionRow>(TABLE)
+        .where('user_id', userId)
+        .whereIn('id', ids)
+        .select('*')) as TransactionRow[];
+      const byId = new Map(found.map((row) => [row.id, fromRow(row)]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    }
+    const rows = await ordered(matching().select('*'));
     return (rows as TransactionRow[]).map(fromRow);
   };
   if (offset === 0) {

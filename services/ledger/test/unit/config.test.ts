@@ -6,6 +6,11 @@ describe('configSchema', () => {
     expect(loadConfig(configSchema, { DATABASE_URL: 'postgres://x/y' })).toEqual({
       DATABASE_URL: 'postgres://x/y',
       GRPC_PORT: 50052,
+      IMPORT_MAX_BYTES: 50 * 1024 * 1024,
+      IMPORT_BACKGROUND_BYTES: 2 * 1024 * 1024,
+      IMPORT_BATCH_ROWS: 2000,
+      IMPORT_POLL_MS: 2000,
+      IMPORT_WRITERS: 2,
     });
   });
 

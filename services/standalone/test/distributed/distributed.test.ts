@@ -24,15 +24,25 @@ describeIf('distributed mode: one process per service', () => {
   let gatewayB = '';
 
   beforeAll(async () => {
-    for (const name of ['identity', 'ledger', 'categorization', 'gatewayA', 'gatewayB']) ports[name] = await freePort();
+    for (const name of ['identity', 'ledger', 'categorization', 'tax', 'bills', 'gatewayA', 'gatewayB']) ports[name] = await freePort();
     const common = { DATABASE_URL: DATABASE_URL!, JWT_SECRET, ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' };
-    for (const name of ['identity', 'ledger', 'categorization']) {
+    for (const name of ['identity', 'ledger', 'categorization', 'tax']) {
       procs.push(startProcess(name, `services/${name}/dist/src/main.js`, { ...common, GRPC_PORT: String(ports[name]) }));
     }
+    // Bills reads transactions from the ledger (pattern suggestions, autopay).
+    procs.push(
+      startProcess('bills', 'services/bills/dist/src/main.js', {
+        ...common,
+        GRPC_PORT: String(ports.bills),
+        LEDGER_GRPC_URL: `127.0.0.1:${ports.ledger}`,
+      }),
+    );
     const gatewayEnv = {
       IDENTITY_GRPC_URL: `127.0.0.1:${ports.identity}`,
       LEDGER_GRPC_URL: `127.0.0.1:${ports.ledger}`,
       CATEGORIZATION_GRPC_URL: `127.0.0.1:${ports.categorization}`,
+      TAX_GRPC_URL: `127.0.0.1:${ports.tax}`,
+      BILLS_GRPC_URL: `127.0.0.1:${ports.bills}`,
       ADMIN_TOKEN,
       ...(REDIS_URL ? { REDIS_URL } : {}),
     };
@@ -71,6 +81,22 @@ describeIf('distributed mode: one process per service', () => {
     expect(body.pagination.total).toBe(1);
     const categories = await fetch(`${gatewayB}/api/categories`, { headers: { authorization: `Bearer ${token}` } });
     expect(((await categories.json()) as { categories: unknown[] }).categories.length).toBeGreaterThan(0);
+  });
+
+  it('serves bills from the bills process, which reads the ledger over gRPC', async () => {
+    const email = `bills-${randomUUID()}@example.com`;
+    const reg = await post(gatewayA, '/api/auth/register', { email, password: 'long password 1', firstName: 'B', lastName: 'L' });
+    const { token } = (await reg.json()) as { token: string };
+    const auth = { authorization: `Bearer ${token}` };
+    const created = await post(gatewayA, '/api/bills', { name: 'Rent', amount: 1500, dueDate: '2030-01-01', notes: 'by BPAY' }, auth);
+    expect(created.status).toBe(201);
+    const { bill } = (await created.json()) as { bill: { id: string; notes: string } };
+    expect(bill.notes).toBe('by BPAY');
+    const got = await fetch(`${gatewayB}/api/bills/${bill.id}`, { headers: auth });
+    expect(got.status).toBe(200);
+    const suggestions = await fetch(`${gatewayB}/api/bills/patterns/suggestions`, { headers: auth });
+    expect(suggestions.status).toBe(200);
+    expect(((await suggestions.json()) as { suggestions: unknown[] }).suggestions).toEqual([]);
   });
 
   (REDIS_URL ? it : it.skip)('shares one rate-limit budget across gateway replicas through Redis', async () => {

@@ -14,8 +14,18 @@ const CHART = join(ROOT, 'charts', 'pfs');
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Obj = Record<string, any>;
 
-const SERVICES: Record<string, number> = { identity: 50051, ledger: 50052, categorization: 50053 };
+const SERVICES: Record<string, number> = {
+  identity: 50051,
+  ledger: 50052,
+  categorization: 50053,
+  bills: 50054,
+  tax: 50055,
+};
 const GATEWAY_PORT = 8080;
+/** The only service-to-service calls (callee name per caller); every other edge is the gateway's. */
+const SERVICE_CALLS: Record<string, string[]> = {
+  bills: ['ledger'],
+};
 
 function kubectlAvailable(): boolean {
   try {
@@ -56,11 +66,11 @@ describeKustomize(
         docs = render(overlay);
       });
 
-      it('renders the four deployables with a Service each', () => {
+      it('renders the six deployables with a Service each', () => {
         const names = ofKind(docs, 'Deployment')
           .map((d) => d.metadata.name)
           .sort();
-        expect(names).toEqual(['categorization', 'gateway', 'identity', 'ledger']);
+        expect(names).toEqual(['bills', 'categorization', 'gateway', 'identity', 'ledger', 'tax']);
         const services = ofKind(docs, 'Service')
           .map((d) => d.metadata.name)
           .sort();
@@ -125,6 +135,11 @@ describeKustomize(
             expect(c.ports[0].containerPort).toBe(SERVICES[name]);
             const grpcPort = c.env.find((e: Obj) => e.name === 'GRPC_PORT');
             expect(grpcPort.value).toBe(String(SERVICES[name]));
+            // A service that calls another is told where: <CALLEE>_GRPC_URL=<callee>:<port>.
+            for (const callee of SERVICE_CALLS[name] ?? []) {
+              const url = c.env.find((e: Obj) => e.name === `${callee.toUpperCase()}_GRPC_URL`);
+              expect(url?.value).toBe(`${callee}:${SERVICES[callee]}`);
+            }
           }
         }
       });
@@ -169,18 +184,27 @@ describeKustomize(
             }
           }
         }
-        const expected = Object.entries(SERVICES)
-          .map(([name, port]) => `gateway->${name}:${port}`)
-          .sort();
+        const expected = [
+          ...Object.entries(SERVICES).map(([name, port]) => `gateway->${name}:${port}`),
+          ...Object.entries(SERVICE_CALLS).flatMap(([caller, callees]) =>
+            callees.map((callee) => `${caller}->${callee}:${SERVICES[callee]}`),
+          ),
+        ].sort();
+        expect(expected).toContain('bills->ledger:50052');
         expect(ingressEdges.sort()).toEqual(expected);
         expect(egressEdges.sort()).toEqual(expected);
 
         const byName = (n: string) =>
           policies.find((p) => appName(p.spec.podSelector?.matchLabels) === n)!;
         const egressPorts = (n: string) =>
-          (byName(n).spec.egress as Obj[]).flatMap((r) => r.ports.map((p: Obj) => p.port)).sort();
-        expect(egressPorts('gateway')).toEqual([50051, 50052, 50053, 6379]);
-        for (const name of Object.keys(SERVICES)) expect(egressPorts(name)).toEqual([4222, 5432]);
+          (byName(n).spec.egress as Obj[])
+            .flatMap((r) => r.ports.map((p: Obj) => p.port))
+            .sort((a: number, b: number) => a - b);
+        expect(egressPorts('gateway')).toEqual([6379, 50051, 50052, 50053, 50054, 50055]);
+        for (const name of Object.keys(SERVICES)) {
+          const calleePorts = (SERVICE_CALLS[name] ?? []).map((callee) => SERVICES[callee]);
+          expect(egressPorts(name)).toEqual([4222, 5432, ...calleePorts].sort((a, b) => a - b));
+        }
         const gatewayIngressPorts = (byName('gateway').spec.ingress as Obj[]).flatMap((r) =>
           r.ports.map((p: Obj) => p.port),
         );
@@ -249,7 +273,7 @@ describe('charts/pfs', () => {
     expect(open).toEqual([]);
   });
 
-  it('has values that fit the component schema, with bills and tax present but disabled', () => {
+  it('has values that fit the component schema, with every deployable enabled', () => {
     const allowed = Object.keys(componentSchema.properties);
     for (const [name, component] of Object.entries(values.components as Record<string, Obj>)) {
       for (const key of Object.keys(component))
@@ -258,11 +282,20 @@ describe('charts/pfs', () => {
         expect({ name, key, present: key in component }).toEqual({ name, key, present: true });
       expect(['http', 'grpc']).toContain(component.kind);
     }
-    expect(values.components.bills.enabled).toBe(false);
-    expect(values.components.tax.enabled).toBe(false);
-    for (const name of ['gateway', 'identity', 'ledger', 'categorization']) {
-      expect(values.components[name].enabled).toBe(true);
+    const deployables = ['gateway', ...Object.keys(SERVICES)].sort();
+    expect(Object.keys(values.components).sort()).toEqual(deployables);
+    for (const name of deployables) expect(values.components[name].enabled).toBe(true);
+    // The gateway calls every service; bills calls the ledger; tax calls none (docs/adr/006);
+    // no other service calls another.
+    expect([...values.components.gateway.calls].sort()).toEqual(Object.keys(SERVICES).sort());
+    for (const name of Object.keys(SERVICES)) {
+      expect({ name, calls: [...(values.components[name].calls ?? [])].sort() }).toEqual({
+        name,
+        calls: [...(SERVICE_CALLS[name] ?? [])].sort(),
+      });
     }
+    expect(values.components.bills.calls).toEqual(['ledger']);
+    expect(values.components.tax.calls).toEqual([]);
     for (const key of Object.keys(values)) expect(Object.keys(schema.properties)).toContain(key);
   });
 

@@ -1,0 +1,74 @@
+import './instrument';
+import {
+  createDb,
+  createEventBus,
+  createLogger,
+  eventBusConfigSchema,
+  loadConfig,
+  migrateSchema,
+  OutboxRelay,
+  Shutdown,
+  startGrpcServer,
+  waitForDb,
+} from '@pfs/kit';
+import {
+  configSchema,
+  connectLedger,
+  createServer,
+  migrations,
+  SCHEMA,
+  startBillsWorkers,
+} from './index';
+
+/** Distributed mode: bills alone in its process, with its own pool, port, jobs and consumer. */
+async function main(): Promise<void> {
+  const config = loadConfig(configSchema);
+  const logger = createLogger('bills');
+  const shutdown = new Shutdown(logger);
+  shutdown.installSignalHandlers();
+
+  // Closers run in reverse: server, workers, bus, ledger client, then the pool.
+  const db = createDb({ connectionString: config.DATABASE_URL, schema: SCHEMA });
+  shutdown.add('database', () => db.destroy());
+  await waitForDb(db);
+  const applied = await migrateSchema(db, SCHEMA, migrations);
+  if (applied.length) logger.info({ applied }, 'migrations applied');
+
+  const ledgerConnection = connectLedger(config.LEDGER_GRPC_URL);
+  shutdown.add('ledger client', () => ledgerConnection.close());
+  const ledger = ledgerConnection.reader;
+
+  // Events (ADR 004): without NATS_URL no other process could exchange events with this one,
+  // so bill.due_soon and pattern.detected wait in the outbox, and autopay does not run.
+  const { NATS_URL } = loadConfig(eventBusConfigSchema);
+  const bus = NATS_URL ? createEventBus({ natsUrl: NATS_URL, logger, name: 'bills' }) : undefined;
+  if (bus) {
+    shutdown.add('event-bus', () => bus.close());
+    const relay = new OutboxRelay({ db, service: SCHEMA, transport: bus.transport, logger });
+    relay.start();
+    shutdown.add('outbox-relay', () => relay.stop());
+  } else {
+    logger.warn('NATS_URL is not set: events stay in the outbox and autopay is off');
+  }
+
+  // Jobs are claimed in PostgreSQL (FOR UPDATE SKIP LOCKED), so every replica may run them.
+  const workers = await startBillsWorkers({ db, logger, config, ledger, bus });
+  shutdown.add('workers', () => workers.stop());
+
+  const grpc = await startGrpcServer({
+    bindings: createServer({ db, logger, config, ledger }),
+    address: `0.0.0.0:${config.GRPC_PORT}`,
+    logger,
+    readinessCheck: () =>
+      db.raw('select 1').then(
+        () => true,
+        () => false,
+      ),
+  });
+  shutdown.add('grpc server', () => grpc.shutdown());
+}
+
+main().catch((err: unknown) => {
+  console.error('bills failed to start', err);
+  process.exit(1);
+});

@@ -1,0 +1,127 @@
+import {
+  catalogueFor,
+  COUNTRY_CATALOGUES,
+  GENERIC_CATALOGUE,
+  type CategorySeed,
+} from '../default-categories';
+import { CONCEPT_IDS, CONCEPTS, categoryNamesFor, type Concept, type ConceptId } from './concepts';
+
+/** One of the user's categories, as the classifier needs it. */
+export interface UserCategory {
+  id: string;
+  name: string;
+  icon: string;
+  color: string;
+  isTaxDeductible: boolean;
+  taxCategory: string | null;
+  /** Decimal fraction text ("0.1"); used by the tax rules, not the classifier. */
+  defaultGstRate?: string;
+}
+
+const key = (name: string) => name.trim().toLowerCase();
+
+/** Names that mean money in: a debit is never put there. */
+const INCOME_NAME =
+  /\b(income|salary|salaries|wages received|revenue|sales|dividends?|payouts?|earnings|refunds?)\b/i;
+const NOT_INCOME = /\b(protection|insurance|tax|costs?|expenses?)\b/i;
+
+export function isIncomeCategory(category: Pick<UserCategory, 'name'>): boolean {
+  return INCOME_NAME.test(category.name) && !NOT_INCOME.test(category.name);
+}
+
+/**
+ * Maps the knowledge base's concepts onto one user's categories, once per request. By name
+ * first (the default catalogues' names); a category the user renamed is still found by the
+ * tax label or the icon and colour it kept; a concept none of the user's categories fits is
+ * left out (its probability goes to the concepts that do fit).
+ */
+export class CategoryResolver {
+  private readonly byId = new Map<string, UserCategory>();
+  private readonly conceptCategory = new Map<ConceptId, UserCategory>();
+  private readonly conceptsPerCategory = new Map<string, number>();
+  readonly income = new Set<string>();
+  private seedNames = new Set<string>();
+
+  constructor(
+    readonly categories: readonly UserCategory[],
+    readonly countryCode: string,
+    readonly businessType: string,
+  ) {
+    const byName = new Map<string, UserCategory>();
+    for (const category of categories) {
+      this.byId.set(category.id, category);
+      if (!byName.has(key(category.name))) byName.set(key(category.name), category);
+      if (isIncomeCategory(category)) this.income.add(category.id);
+    }
+    const seeds = seedsByName(countryCode);
+    this.seedNames = new Set(seeds.keys());
+    for (const concept of CONCEPT_IDS) {
+      // Each preferred name in turn, as named or as renamed, before the next preference.
+      let found: UserCategory | undefined;
+      for (const name of categoryNamesFor(concept, businessType)) {
+        found =
+          byName.get(key(name)) ??
+          (byName.has(key(name)) ? undefined : this.bySeed(seeds.get(key(name)), byName));
+        if (found) break;
+      }
+      if (found) {
+        this.conceptCategory.set(concept, found);
+        this.conceptsPerCategory.set(found.id, (this.conceptsPerCategory.get(found.id) ?? 0) + 1);
+      }
+    }
+  }
+
+  /** How many concepts map to this category (1 when none do). */
+  conceptCount(categoryId: string): number {
+    return this.conceptsPerCategory.get(categoryId) ?? 1;
+  }
+
+  /** A renamed default category: same tax label (when it has one), else same icon and colour. */
+  private bySeed(
+    seed: CategorySeed | undefined,
+    byName: Map<string, UserCategory>,
+  ): UserCategory | undefined {
+    if (!seed) return undefined;
+    // Only categories that are not themselves another default category under its own name.
+    const renamed = (c: UserCategory) =>
+      !this.seedNames.has(key(c.name)) || byName.get(key(c.name)) !== c;
+    if (seed.taxCategory) {
+      const sameLabel = this.categories.filter(
+        (c) => c.taxCategory === seed.taxCategory && renamed(c),
+      );
+      if (sameLabel.length === 1) return sameLabel[0];
+    }
+    return this.categories.find(
+      (c) =>
+        c.icon === seed.icon && c.color.toLowerCase() === seed.color.toLowerCase() && renamed(c),
+    );
+  }
+
+  categoryFor(concept: ConceptId): UserCategory | undefined {
+    return this.conceptCategory.get(concept);
+  }
+
+  get(id: string): UserCategory | undefined {
+    return this.byId.get(id);
+  }
+
+  describe(concept: ConceptId): string {
+    return (CONCEPTS[concept] as Concept).describe;
+  }
+}
+
+/** The default catalogue seeds a user of this country could have started with, by name. */
+function seedsByName(countryCode: string): Map<string, CategorySeed> {
+  const map = new Map<string, CategorySeed>();
+  const catalogues = [
+    catalogueFor(countryCode),
+    ...Object.values(COUNTRY_CATALOGUES),
+    GENERIC_CATALOGUE,
+  ];
+  for (const catalogue of catalogues) {
+    for (const seed of [...catalogue.personal, ...catalogue.business]) {
+      if (!map.has(key(seed.name))) map.set(key(seed.name), seed);
+    }
+  }
+  return map;
+}

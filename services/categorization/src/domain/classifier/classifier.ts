@@ -1,0 +1,265 @@
+import { calibrate, type CalibrationSignals } from './calibration';
+import { CategoryResolver, type UserCategory } from './categories';
+import { extractFeatures, featureWord } from './features';
+import {
+  knowledgeModel,
+  MERCHANT_MATCH_WEIGHT,
+  RAIL_MATCH_WEIGHT,
+  type KnowledgeModel,
+} from './knowledge-model';
+import { normalizeDescription, titleCase } from './normalize';
+import type { UserModel } from './user-model';
+
+/**
+ * The classifier: blends what the user taught (merchant memory, their own model) with the
+ * built-in knowledge (known merchants, keywords), maps the result onto the user's categories,
+ * and answers with a calibrated confidence, a one-line reason and the runners-up.
+ */
+export interface TransactionToClassify {
+  id: string;
+  description: string;
+  merchant?: string | null;
+  /** Positive amount, when known. */
+  amount?: number;
+  /** debit | credit */
+  type?: string;
+}
+
+export type ClassificationSource =
+  'user_label' | 'user_model' | 'knowledge_base' | 'keyword_model' | 'llm' | 'none';
+
+export interface Alternative {
+  categoryId: string;
+  confidence: number;
+}
+
+export interface ClassificationResult {
+  id: string;
+  categoryId: string | null;
+  categoryName: string | null;
+  confidence: number;
+  reasoning: string;
+  alternatives: Alternative[];
+  source: ClassificationSource;
+  /** The uncalibrated blend, for evaluation and calibration fitting. */
+  signals: CalibrationSignals;
+}
+
+export interface ClassifierContext {
+  countryCode: string;
+  businessType: string;
+  categories: readonly UserCategory[];
+  /** The user's learned model (absent or empty for a user with no history). */
+  userModel?: UserModel;
+}
+
+/** How much each source counts in the blend, before its own strength or reliability. */
+export const BLEND = {
+  prior: 1,
+  memory: 6,
+  user: 2,
+  /** A debit is almost never income: its income categories keep this share of probability. */
+  debitIncomePenalty: 0.02,
+} as const;
+
+const ALTERNATIVES = 3;
+
+function quote(words: string[]): string {
+  return [...new Set(words)].map((w) => `'${w}'`).join(', ');
+}
+
+export class Classifier {
+  private readonly resolver: CategoryResolver;
+  private readonly knowledge: KnowledgeModel;
+
+  constructor(
+    private readonly context: ClassifierContext,
+    knowledge: KnowledgeModel = knowledgeModel(),
+  ) {
+    this.resolver = new CategoryResolver(
+      context.categories,
+      context.countryCode,
+      context.businessType,
+    );
+    this.knowledge = knowledge;
+  }
+
+  classifyAll(transactions: readonly TransactionToClassify[]): ClassificationResult[] {
+    return transactions.map((t) => this.classify(t));
+  }
+
+  classify(transaction: TransactionToClassify): ClassificationResult {
+    const normalized = normalizeDescription(transaction.description, transaction.merchant);
+    const features = extractFeatures({
+      normalized,
+      type: transaction.type,
+      amount: transaction.amount,
+    });
+    const verdict = this.knowledge.judge(normalized, features, transaction.type);
+
+    // The prior over the user's categories: keyword model, with a known merchant on top. A
+    // category that many concepts map to (Shopping gathers retail, clothing, books, pets…) has
+    // its share divided by their number, so the prior is uniform over categories, not concepts.
+    const keywordDist = new Map<string, number>();
+    let keywordMass = 0;
+    verdict.keywords.concepts.forEach((concept, i) => {
+      const category = this.resolver.categoryFor(concept);
+      if (!category) return;
+      const p = verdict.keywords.probabilities[i] / this.resolver.conceptCount(category.id);
+      keywordDist.set(category.id, (keywordDist.get(category.id) ?? 0) + p);
+      keywordMass += p;
+    });
+    const merchantCategory =
+      verdict.merchant && this.resolver.categoryFor(verdict.merchant.concept);
+    const merchantWeight =
+      verdict.merchant?.concept === 'transfer' ? RAIL_MATCH_WEIGHT : MERCHANT_MATCH_WEIGHT;
+    const prior = new Map<string, number>();
+    const keywordShare = merchantCategory ? 1 - merchantWeight : 1;
+    if (keywordMass > 0) {
+      for (const [id, p] of keywordDist) prior.set(id, (keywordShare * p) / keywordMass);
+    }
+    if (merchantCategory) {
+      prior.set(merchantCategory.id, (prior.get(merchantCategory.id) ?? 0) + merchantWeight);
+    }
+
+    const userModel = this.context.userModel;
+    const recall = userModel?.recall(normalized);
+    const userScores = userModel?.score(features);
+
+    const blend = new Map<string, number>();
+    const parts: {
+      source: 'prior' | 'memory' | 'user';
+      weight: number;
+      dist: Map<string, number>;
+    }[] = [];
+    if (prior.size) parts.push({ source: 'prior', weight: BLEND.prior, dist: prior });
+    if (recall) {
+      const total = [...recall.weights.values()].reduce((a, b) => a + b, 0);
+      const dist = new Map<string, number>();
+      for (const [id, w] of recall.weights) if (this.resolver.get(id)) dist.set(id, w / total);
+      if (dist.size) parts.push({ source: 'memory', weight: BLEND.memory * recall.strength, dist });
+    }
+    if (userScores && userScores.reliability > 0) {
+      const dist = new Map<string, number>();
+      userScores.categoryIds.forEach((id, i) => {
+        if (this.resolver.get(id)) dist.set(id, userScores.probabilities[i]);
+      });
+      if (dist.size)
+        parts.push({ source: 'user', weight: BLEND.user * userScores.reliability, dist });
+    }
+    const totalWeight = parts.reduce((s, p) => s + p.weight, 0);
+    for (const part of parts) {
+      for (const [id, p] of part.dist)
+        blend.set(id, (blend.get(id) ?? 0) + (part.weight * p) / totalWeight);
+    }
+    if (transaction.type === 'debit') {
+      for (const id of this.resolver.income) {
+        const p = blend.get(id);
+        if (p !== undefined) blend.set(id, p * BLEND.debitIncomePenalty);
+      }
+    }
+    const mass = [...blend.values()].reduce((a, b) => a + b, 0);
+    const ranked = [...blend.entries()]
+      .map(([id, p]) => ({ id, p: mass > 0 ? p / mass : 0 }))
+      .sort((a, b) => b.p - a.p || (a.id < b.id ? -1 : 1));
+
+    if (!ranked.length || ranked[0].p <= 0) {
+      return {
+        id: transaction.id,
+        categoryId: null,
+        categoryName: null,
+        confidence: 0,
+        reasoning: 'No category of yours fits this transaction yet',
+        alternatives: [],
+        source: 'none',
+        signals: { top: 0, margin: 0, memory: 0, merchant: 0, known: verdict.knownShare, user: 0 },
+      };
+    }
+
+    const top = ranked[0];
+    const second = ranked[1]?.p ?? 0;
+    const category = this.resolver.get(top.id) as UserCategory;
+    const memoryAgrees = recall && (recall.weights.get(top.id) ?? 0) > 0 ? recall.strength : 0;
+    const signals: CalibrationSignals = {
+      top: top.p,
+      margin: top.p - second,
+      memory: memoryAgrees,
+      merchant: merchantCategory?.id === top.id ? 1 : 0,
+      known: verdict.knownShare,
+      user: userScores?.reliability ?? 0,
+    };
+    const confidence = calibrate(signals);
+
+    // Which part of the blend put the answer on top, for the reasoning line.
+    const contribution = (source: string) => {
+      const part = parts.find((p) => p.source === source);
+      return part ? (part.weight * (part.dist.get(top.id) ?? 0)) / totalWeight : 0;
+    };
+    const fromMemory = contribution('memory');
+    const fromUser = contribution('user');
+    const fromPrior = contribution('prior');
+    let source: ClassificationSource;
+    let reasoning: string;
+    if (recall && fromMemory >= fromUser && fromMemory >= fromPrior) {
+      const times = recall.counts.get(top.id) ?? 0;
+      source = 'user_label';
+      reasoning = `Matched your earlier label for '${recall.key}' (${times} time${times === 1 ? '' : 's'})`;
+    } else if (userScores && fromUser >= fromPrior) {
+      const words = userScores.evidence.map(featureWord).filter((w): w is string => Boolean(w));
+      source = 'user_model';
+      reasoning = words.length
+        ? `Learned from your labelled transactions: ${quote(words.slice(0, 2))} → ${category.name}`
+        : `Similar to transactions you labelled ${category.name}`;
+    } else if (verdict.merchant && merchantCategory?.id === top.id) {
+      source = 'knowledge_base';
+      reasoning = `Merchant '${verdict.merchant.fact.display}' is ${this.resolver.describe(verdict.merchant.concept)} → ${category.name}`;
+    } else {
+      source = 'keyword_model';
+      let concept: (typeof verdict.keywords.concepts)[number] | undefined;
+      verdict.keywords.concepts.forEach((c, i) => {
+        if (this.resolver.categoryFor(c)?.id !== top.id) return;
+        if (
+          !concept ||
+          verdict.keywords.probabilities[i] >
+            verdict.keywords.probabilities[verdict.keywords.concepts.indexOf(concept)]
+        )
+          concept = c;
+      });
+      const words = verdict.evidence.map(featureWord).filter((w): w is string => Boolean(w));
+      const what = concept ? this.resolver.describe(concept) : category.name;
+      reasoning = words.length
+        ? `Keywords ${quote(words.slice(0, 2))} suggest ${what} → ${category.name}`
+        : `Closest match in the built-in knowledge: ${what} → ${category.name}`;
+    }
+    if (normalized.processor && source !== 'user_label')
+      reasoning += ` (paid via ${normalized.processor})`;
+    if (
+      transaction.type === 'credit' &&
+      !this.resolver.income.has(top.id) &&
+      source === 'knowledge_base'
+    ) {
+      reasoning += '; money in, so likely a refund';
+    }
+
+    const rest = 1 - top.p;
+    const alternatives = ranked.slice(1, 1 + ALTERNATIVES).map((alt) => ({
+      categoryId: alt.id,
+      confidence: Math.round((rest > 0 ? (1 - confidence) * (alt.p / rest) : 0) * 1000) / 1000,
+    }));
+    return {
+      id: transaction.id,
+      categoryId: category.id,
+      categoryName: category.name,
+      confidence,
+      reasoning,
+      alternatives,
+      source,
+      signals,
+    };
+  }
+}
+
+/** "WOOLWORTHS METRO" → "Woolworths Metro" (for callers that show merchants). */
+export function displayMerchant(description: string, merchant?: string | null): string {
+  return titleCase(normalizeDescription(description, merchant).merchant.join(' '));
+}

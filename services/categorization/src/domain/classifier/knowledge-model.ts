@@ -1,0 +1,235 @@
+import { CONCEPT_IDS, CONCEPTS, forDirection, type Concept, type ConceptId } from './concepts';
+import { extractFeatures, type FeatureVector } from './features';
+import { KEYWORDS } from './knowledge-base/keywords';
+import { MERCHANTS } from './knowledge-base/merchants';
+import { NaiveBayes, softmax } from './naive-bayes';
+import { isChannelWord, normalizeDescription, type NormalizedDescription } from './normalize';
+
+/**
+ * The global prior: what the built-in knowledge says about a transaction before anything is
+ * learned from its user. Two parts:
+ *  - an exact merchant lookup (the longest known name found at the start of the merchant,
+ *    else anywhere in the description), and
+ *  - a keyword model: naive Bayes over concepts, trained on every merchant name and keyword,
+ *    with character n-grams so unseen spellings and unknown merchants still get evidence.
+ */
+export interface MerchantFact {
+  /** As people write it, for reasoning lines: "Woolworths". */
+  display: string;
+  concept: ConceptId;
+  merchantTokens: string[];
+  wordTokens: string[];
+  /** Only counts at the start of the merchant. */
+  anchored: boolean;
+}
+
+export interface ConceptScores {
+  concepts: ConceptId[];
+  /** Probability per concept (same order), summing to 1. */
+  probabilities: number[];
+}
+
+export interface KnowledgeVerdict {
+  /** The merchant fact that matched, if any (already turned for the money's direction). */
+  merchant?: { fact: MerchantFact; concept: ConceptId };
+  /** Keyword-model posterior over concepts. */
+  keywords: ConceptScores;
+  /** The words that drove the keyword model's best concept. */
+  evidence: string[];
+  /** Share of the input's features the keyword model knows (0..1). */
+  knownShare: number;
+}
+
+/** How strongly an exact merchant match outweighs the keyword model in the prior. */
+export const MERCHANT_MATCH_WEIGHT = 0.9;
+
+/**
+ * Payment rails (Osko, Zelle, PayPal transfers) are not merchants: the payee and memo say what
+ * the money was for ("… RENT APRIL"), so their match leaves more room for the keywords.
+ */
+export const RAIL_MATCH_WEIGHT = 0.5;
+
+/** Softens naive Bayes' over-confident posteriors: log-scores are divided by this per unit of evidence. */
+const KEYWORD_TEMPERATURE_PER_WEIGHT = 0.35;
+
+function splitFacts(list: string): { name: string; anchored: boolean }[] {
+  return list
+    .split('|')
+    .map((raw) => raw.trim())
+    .filter(Boolean)
+    .map((raw) =>
+      raw.startsWith('^') ? { name: raw.slice(1), anchored: true } : { name: raw, anchored: false },
+    );
+}
+
+/** Words of a name as written (numbers and the article "A" aside): "Pret A Manger" has 2, "Big W" 2. */
+function nameWords(name: string): number {
+  return name
+    .toUpperCase()
+    .split(/[\s*]+/)
+    .map((w) => w.replace(/[^A-Z0-9]/g, ''))
+    .filter((w) => (w.length >= 2 || (w.length === 1 && w !== 'A')) && !/^\d+$/.test(w)).length;
+}
+
+/** Type evidence a knowledge-base document carries: expenses are mostly debits, income credits. */
+function withDirection(features: FeatureVector, concept: Concept): FeatureVector {
+  const [debit, credit] =
+    concept.direction === 'income'
+      ? [0.05, 1]
+      : concept.direction === 'expense'
+        ? [1, 0.15]
+        : [0.5, 0.5];
+  return {
+    keys: [...features.keys, 't:debit', 't:credit'],
+    weights: [...features.weights, debit, credit],
+  };
+}
+
+export class KnowledgeModel {
+  private readonly byMerchantToken = new Map<string, MerchantFact[]>();
+  private readonly byWordToken = new Map<string, MerchantFact[]>();
+  readonly keywordModel = new NaiveBayes<ConceptId>({ alpha: 0.1, uniformPrior: true });
+  readonly facts: MerchantFact[] = [];
+
+  constructor() {
+    for (const concept of CONCEPT_IDS) {
+      const definition: Concept = CONCEPTS[concept];
+      for (const { name, anchored } of splitFacts(MERCHANTS[concept] ?? '')) {
+        const normalized = normalizeDescription(name);
+        const fact: MerchantFact = {
+          display: name.replace(/\s*\*\s*/g, ' '),
+          concept,
+          merchantTokens: normalized.merchant,
+          wordTokens: normalized.withPlaces,
+          anchored,
+        };
+        if (!fact.wordTokens.length) continue;
+        this.keywordModel.add(withDirection(extractFeatures({ normalized }), definition), concept);
+        // A name that loses words when normalised as a bank description ("Credit Card Payment"
+        // → CREDIT) would match far too much by what is left: it only teaches the keyword model.
+        // One that names a place ("Service NSW", "Transport for London") or holds bank channel
+        // words ("Amazon Payments", "Centre Com") only matches as a whole phrase.
+        if (normalized.withPlaces.length < nameWords(name)) continue;
+        this.facts.push(fact);
+        const plain = normalized.words.length === normalized.withPlaces.length;
+        const keepsItsWords = fact.wordTokens.every((w) => w === 'THE' || !isChannelWord(w));
+        if (plain && keepsItsWords) this.index(this.byMerchantToken, fact.merchantTokens, fact);
+        if (!anchored) this.index(this.byWordToken, fact.wordTokens, fact);
+      }
+      for (const { name } of splitFacts(KEYWORDS[concept] ?? '')) {
+        const normalized = normalizeDescription(name);
+        if (!normalized.words.length) continue;
+        this.keywordModel.add(withDirection(extractFeatures({ normalized }), definition), concept);
+      }
+    }
+    // Longest name first; among equally long ones the plainest spelling (for reasoning lines).
+    for (const list of this.byMerchantToken.values()) {
+      list.sort(
+        (a, b) =>
+          b.merchantTokens.length - a.merchantTokens.length ||
+          a.wordTokens.length - b.wordTokens.length,
+      );
+    }
+    for (const list of this.byWordToken.values())
+      list.sort((a, b) => b.wordTokens.length - a.wordTokens.length);
+  }
+
+  private index(map: Map<string, MerchantFact[]>, tokens: string[], fact: MerchantFact): void {
+    if (!tokens.length) return;
+    const list = map.get(tokens[0]) ?? [];
+    list.push(fact);
+    map.set(tokens[0], list);
+  }
+
+  /** The longest known merchant at the earliest position: the merchant words first, then all words. */
+  lookupMerchant(normalized: NormalizedDescription): MerchantFact | undefined {
+    const { merchant } = normalized;
+    for (let i = 0; i < merchant.length; i++) {
+      for (const fact of this.byMerchantToken.get(merchant[i]) ?? []) {
+        if (fact.anchored && i > 0) continue;
+        if (!fact.merchantTokens.length) continue;
+        if (fact.merchantTokens.every((t, k) => merchant[i + k] === t)) return fact;
+      }
+    }
+    const phrase = normalized.withPlaces;
+    for (let i = 0; i < phrase.length; i++) {
+      for (const fact of this.byWordToken.get(phrase[i]) ?? []) {
+        if (fact.wordTokens.every((t, k) => phrase[i + k] === t)) return fact;
+      }
+    }
+    return undefined;
+  }
+
+  /** The keyword model's posterior over concepts for these features. */
+  scoreKeywords(features: FeatureVector): {
+    scores: ConceptScores;
+    knownShare: number;
+    knownWeight: number;
+  } {
+    const raw = this.keywordModel.score(features);
+    const temperature = Math.max(1, raw.knownWeight * KEYWORD_TEMPERATURE_PER_WEIGHT);
+    return {
+      scores: { concepts: raw.classes, probabilities: softmax(raw.logScores, temperature) },
+      knownShare: raw.knownShare,
+      knownWeight: raw.knownWeight,
+    };
+  }
+
+  judge(
+    normalized: NormalizedDescription,
+    features: FeatureVector,
+    type: string | undefined,
+  ): KnowledgeVerdict {
+    const fact = this.lookupMerchant(normalized);
+    const { scores, knownShare } = this.scoreKeywords(features);
+    let best = 0;
+    scores.probabilities.forEach((p, i) => {
+      if (p > scores.probabilities[best]) best = i;
+    });
+    const evidence = scores.concepts.length
+      ? this.keywordModel.evidenceFor(features, scores.concepts[best])
+      : [];
+    return {
+      merchant: fact && { fact, concept: forDirection(fact.concept, type) },
+      keywords: scores,
+      evidence,
+      knownShare,
+    };
+  }
+}
+
+let shared: KnowledgeModel | undefined;
+
+/** Built once per process (a few milliseconds) and shared: it never changes at run time. */
+export function knowledgeModel(): KnowledgeModel {
+  shared ??= new KnowledgeModel();
+  return shared;
+}
+
+/**
+ * What the built-in knowledge thinks a transaction is, whatever category it carries: the tax
+ * rules use it to spot a fine, a meal or conventional clothing filed under a deductible category.
+ */
+export function conceptOfTransaction(
+  description: string,
+  merchant: string | null | undefined,
+  type: string | undefined,
+): { concept: ConceptId; certainty: number; merchantName?: string } | undefined {
+  const model = knowledgeModel();
+  const normalized = normalizeDescription(description, merchant);
+  const fact = model.lookupMerchant(normalized);
+  if (fact)
+    return {
+      concept: forDirection(fact.concept, type),
+      certainty: MERCHANT_MATCH_WEIGHT,
+      merchantName: fact.display,
+    };
+  const { scores } = model.scoreKeywords(extractFeatures({ normalized, type }));
+  let best = -1;
+  scores.probabilities.forEach((p, i) => {
+    if (best < 0 || p > scores.probabilities[best]) best = i;
+  });
+  return best < 0
+    ? undefined
+    : { concept: scores.concepts[best], certainty: scores.probabilities[best] };
+}

@@ -1,0 +1,521 @@
+/**
+ * Bank descriptions are noisy: "SQ *BLUE BOTTLE COFFEE SYDNEY NS AUS", "WOOLWORTHS 1234
+ * CHATSWOOD NSW", "PURCHASE AUTHORIZED ON 03/14 CHIPOTLE 1234 NEW YORK NY S3820". This module
+ * turns one into the words that say what was bought and from whom, and the few leading words
+ * that name the merchant (used to remember a user's labels and to look merchants up).
+ */
+
+export interface NormalizedDescription {
+  /** Every meaningful word, in order (numbers, dates, card masks, locations and bank noise removed). */
+  words: string[];
+  /** The same words with the places and region codes kept ("SERVICE NSW", "TRANSPORT FOR LONDON"). */
+  withPlaces: string[];
+  /** The words that name the merchant: bank channel words and legal suffixes removed too (≤ 4). */
+  merchant: string[];
+  /** The card processor or marketplace the payment went through, e.g. "Square", "PayPal". */
+  processor?: string;
+}
+
+/** Prefixes of payment processors: the merchant is what follows them. */
+const PROCESSORS: readonly [RegExp, string][] = [
+  [/^SQ\s?\*\s?|^SQU\s?\*\s?|^SQUARE\s?\*\s?/, 'Square'],
+  [/^PAYPAL\s?\*\s?|^PP\s?\*\s?/, 'PayPal'],
+  [/^SP\s?\*\s?|^SP\s(?=[A-Z])/, 'Shopify'],
+  [/^ZLR\s?\*\s?/, 'Zeller'],
+  [/^SUMUP\s?\*\s?|^SMP\s?\*\s?/, 'SumUp'],
+  [/^TST\s?\*\s?/, 'Toast'],
+  [/^IZ\s?\*\s?|^IZETTLE\s?\*\s?|^ZTL\s?\*\s?/, 'Zettle'],
+  [/^LS\s?\*\s?/, 'Lightspeed'],
+  [/^CLV\s?\*\s?/, 'Clover'],
+  [/^WPY\s?\*\s?/, 'WePay'],
+  [/^DNH\s?\*\s?/, 'GoDaddy'],
+  [/^FS\s?\*\s?|^FSP\s?\*\s?/, 'FastSpring'],
+  [/^PADDLE\.NET\s?\*\s?/, 'Paddle'],
+  [/^TYRO\s?\*\s?/, 'Tyro'],
+  [/^STRIPE\s?\*\s?/, 'Stripe'],
+  [/^CKO\s?\*\s?/, 'Checkout.com'],
+  [/^AFTERPAY\s?\*?\s?/, 'Afterpay'],
+  [/^ZIP\s?\*\s?/, 'Zip'],
+  [/^KLARNA\s?\*\s?/, 'Klarna'],
+];
+
+/** Bank phrasing around a card payment, removed before anything else. */
+const CHANNEL_PHRASES: readonly RegExp[] = [
+  /\b(RECURRING )?(PAYMENT|PURCHASE) AUTHORI[SZ]ED ON\b/g,
+  /\bDEBIT CARD (PURCHASE|PAYMENT)\b/g,
+  /\bVISA (DEBIT )?PURCHASE\b/g,
+  /\bEFTPOS (PURCHASE|DEBIT)\b/g,
+  /\bPOS (PURCHASE|DEBIT|TRANSACTION)\b/g,
+  /\bCARD (PURCHASE|PAYMENT)\b/g,
+  /\bCONTACTLESS (PAYMENT|PURCHASE)\b/g,
+  /\bAPPLE PAY\b|\bGOOGLE PAY\b/g,
+  /\bFOREIGN (CURRENCY|TRANSACTION)( AMOUNT)?\b/g,
+  /\bVALUE DATE\b/g,
+];
+
+/** Words that describe how money moved, not what it paid for (dropped from merchant names). */
+const CHANNEL_WORDS = new Set(
+  'VISA MASTERCARD MC EFTPOS POS PURCHASE PURCHASES CARD DEBIT CONTACTLESS AUTHORIZED AUTHORISED ON REF REFERENCE BPAY VIS VDP VDC BGC CPT DEB FPI FPO STO TFR CD DES INDN PPD CCD WEB ACH TEL ORIG NAME ENTRY DESCR SEC TRACE IND RECEIPT TXN TRN TRANSACTION AUD GBP USD NZD CAD EUR CHECKCARD CHKCARD ONLINE INTERNET WWW HTTPS HTTP COM NET ORG APP APPS PMT PYMT DDR DD SO ID NO TO FROM FOR AT OF THE AND VIA PAYMENT PAYMENTS PAID INTL INT TAP PAY AMT VENDOR NZL'.split(
+    ' ',
+  ),
+);
+
+const DIRECT_CHANNELS = new Set(['DEBIT', 'CREDIT', 'DEP', 'DEPOSIT', 'DR', 'CR']);
+
+/** Legal suffixes: part of a registered name, never of what the merchant sells. */
+const LEGAL_WORDS = new Set(
+  'PTY LTD LIMITED INC INCORPORATED LLC LLP PLC CORP CORPORATION CO COMPANY GMBH TRUST TRADING TA T/A'.split(
+    ' ',
+  ),
+);
+
+/** State, country and territory codes that trail a description. */
+const REGION_CODES = new Set(
+  [
+    // Australia (banks truncate NSW to NS, QLD to QL)
+    'NSW NS VIC VI QLD QL WA SA TAS TA ACT NT AU AUS AUST AUSTRALIA',
+    // United Kingdom and Ireland
+    'GB GBR UK ENG SCO WAL NIR IE IRL LONDON',
+    // United States (2-letter codes are only dropped when they end the text: see below)
+    'US USA',
+    'NZ NZL CA CAN NL NLD IE SG SGP HK LU SE DE FR',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+const US_STATES = new Set(
+  'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY'.split(
+    ' ',
+  ),
+);
+
+/** Cities and suburbs that banks append (a sample of the common ones; unknown places stay). */
+const PLACE_NAMES: readonly string[] = [
+  // Australia
+  'SYDNEY',
+  'MELBOURNE',
+  'BRISBANE',
+  'PERTH',
+  'ADELAIDE',
+  'HOBART',
+  'CANBERRA',
+  'DARWIN',
+  'GEELONG',
+  'NEWCASTLE',
+  'WOLLONGONG',
+  'PARRAMATTA',
+  'CHATSWOOD',
+  'BONDI',
+  'BONDI JUNCTION',
+  'MANLY',
+  'RANDWICK',
+  'NEWTOWN',
+  'PENRITH',
+  'BLACKTOWN',
+  'LIVERPOOL',
+  'HURSTVILLE',
+  'BANKSTOWN',
+  'MIRANDA',
+  'CRONULLA',
+  'HORNSBY',
+  'RYDE',
+  'EPPING',
+  'STRATHFIELD',
+  'BURWOOD',
+  'ASHFIELD',
+  'GLEBE',
+  'ULTIMO',
+  'PYRMONT',
+  'REDFERN',
+  'MASCOT',
+  'ZETLAND',
+  'ALEXANDRIA',
+  'MARRICKVILLE',
+  'LEICHHARDT',
+  'BALMAIN',
+  'MOSMAN',
+  'NEUTRAL BAY',
+  'DEE WHY',
+  'BROOKVALE',
+  'CASTLE HILL',
+  'ROUSE HILL',
+  'KELLYVILLE',
+  'CAMPBELLTOWN',
+  'SUTHERLAND',
+  'SURRY HILLS',
+  'DARLINGHURST',
+  'PADDINGTON',
+  'NORTH SYDNEY',
+  'RICHMOND',
+  'FITZROY',
+  'COLLINGWOOD',
+  'CARLTON',
+  'BRUNSWICK',
+  'FOOTSCRAY',
+  'PRAHRAN',
+  'TOORAK',
+  'ST KILDA',
+  'SOUTHBANK',
+  'DOCKLANDS',
+  'CHADSTONE',
+  'DONCASTER',
+  'BOX HILL',
+  'GLEN WAVERLEY',
+  'DANDENONG',
+  'FRANKSTON',
+  'RINGWOOD',
+  'CAMBERWELL',
+  'HAWTHORN',
+  'KEW',
+  'NORTHCOTE',
+  'PRESTON',
+  'COBURG',
+  'ESSENDON',
+  'FORTITUDE VALLEY',
+  'CHERMSIDE',
+  'CARINDALE',
+  'INDOOROOPILLY',
+  'TOOWONG',
+  'SOUTHPORT',
+  'SURFERS PARADISE',
+  'ROBINA',
+  'CAIRNS',
+  'TOWNSVILLE',
+  'TOOWOOMBA',
+  'FREMANTLE',
+  'JOONDALUP',
+  'SUBIACO',
+  'CANNINGTON',
+  'MORLEY',
+  'GLENELG',
+  'NORWOOD',
+  'LAUNCESTON',
+  'BELCONNEN',
+  'WODEN',
+  'TUGGERANONG',
+  'BRADDON',
+  'GOLD COAST',
+  'SUNSHINE COAST',
+  'MACQUARIE PARK',
+  'BELLA VISTA',
+  // United Kingdom
+  'MANCHESTER',
+  'BIRMINGHAM',
+  'LEEDS',
+  'GLASGOW',
+  'EDINBURGH',
+  'BRISTOL',
+  'SHEFFIELD',
+  'NOTTINGHAM',
+  'LEICESTER',
+  'CARDIFF',
+  'BELFAST',
+  'BRIGHTON',
+  'OXFORD',
+  'CAMBRIDGE',
+  'SOUTHAMPTON',
+  'PORTSMOUTH',
+  'COVENTRY',
+  'YORK',
+  'EXETER',
+  'NORWICH',
+  'ABERDEEN',
+  'DUNDEE',
+  'SWANSEA',
+  'MILTON KEYNES',
+  'CROYDON',
+  'CAMDEN',
+  'ISLINGTON',
+  'HACKNEY',
+  'SHOREDITCH',
+  'STRATFORD',
+  'WIMBLEDON',
+  'KINGSTON',
+  'CLAPHAM',
+  'BRIXTON',
+  'PECKHAM',
+  'GREENWICH',
+  'CANARY WHARF',
+  'WESTMINSTER',
+  'SOHO',
+  'HOLBORN',
+  'EUSTON',
+  'KINGS CROSS',
+  'EALING',
+  'HAMMERSMITH',
+  'CHELSEA',
+  'FULHAM',
+  'BATTERSEA',
+  'SOUTHWARK',
+  'LEWISHAM',
+  // United States
+  'NEW YORK',
+  'BROOKLYN',
+  'QUEENS',
+  'BRONX',
+  'MANHATTAN',
+  'LOS ANGELES',
+  'SAN FRANCISCO',
+  'OAKLAND',
+  'SAN JOSE',
+  'SAN DIEGO',
+  'SEATTLE',
+  'PORTLAND',
+  'CHICAGO',
+  'BOSTON',
+  'AUSTIN',
+  'HOUSTON',
+  'DALLAS',
+  'DENVER',
+  'PHOENIX',
+  'ATLANTA',
+  'MIAMI',
+  'ORLANDO',
+  'TAMPA',
+  'PHILADELPHIA',
+  'PITTSBURGH',
+  'BALTIMORE',
+  'DETROIT',
+  'MINNEAPOLIS',
+  'NASHVILLE',
+  'CHARLOTTE',
+  'RALEIGH',
+  'COLUMBUS',
+  'CLEVELAND',
+  'CINCINNATI',
+  'INDIANAPOLIS',
+  'MILWAUKEE',
+  'KANSAS CITY',
+  'ST LOUIS',
+  'SALT LAKE CITY',
+  'LAS VEGAS',
+  'SACRAMENTO',
+  'SANTA MONICA',
+  'PASADENA',
+  'BERKELEY',
+  'PALO ALTO',
+  'MOUNTAIN VIEW',
+  'SUNNYVALE',
+  'ARLINGTON',
+  'JERSEY CITY',
+  'HOBOKEN',
+  'NEWARK',
+  'SAN ANTONIO',
+  'FORT WORTH',
+  'EL PASO',
+];
+
+/** Place names by their first word, longest first, so "NEW YORK" is tried before a shorter name. */
+const PLACES_BY_FIRST_WORD: ReadonlyMap<string, readonly string[][]> = (() => {
+  const map = new Map<string, string[][]>();
+  for (const name of PLACE_NAMES) {
+    const words = name.split(' ');
+    const list = map.get(words[0]) ?? [];
+    list.push(words);
+    map.set(words[0], list);
+  }
+  for (const list of map.values()) list.sort((a, b) => b.length - a.length);
+  return map;
+})();
+
+/** How many words from `index` form a known place name (0 when none does). */
+function placeLengthAt(tokens: readonly string[], index: number): number {
+  for (const place of PLACES_BY_FIRST_WORD.get(tokens[index]) ?? []) {
+    if (place.every((word, k) => tokens[index + k] === word)) return place.length;
+  }
+  return 0;
+}
+
+const MONTHS = 'JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|SEPT|OCT|NOV|DEC';
+
+/** Words a merchant never starts with when the rest is generic ("THE COFFEE CLUB" → COFFEE CLUB). */
+const LEADING_FILLER = new Set(['THE', 'A', 'AN']);
+
+/** A UK postcode district such as SW1A, EC2, M1 (only dropped after the first word). */
+const POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?$/;
+
+function stripProcessor(text: string): { text: string; processor?: string } {
+  for (const [pattern, name] of PROCESSORS) {
+    if (pattern.test(text)) return { text: text.replace(pattern, ''), processor: name };
+  }
+  return { text };
+}
+
+const DOMAIN_NOISE = new Set([
+  'WWW',
+  'HELP',
+  'PAY',
+  'BILLING',
+  'SUPPORT',
+  'M',
+  'CO',
+  'COM',
+  'NET',
+  'ORG',
+  'GOV',
+  'AC',
+  'EDU',
+]);
+
+/** Domains name the merchant: HELP.UBER.COM → UBER, NETFLIX.COM → NETFLIX, AMZN.COM/BILL → AMZN. */
+function replaceDomains(text: string): string {
+  return text.replace(
+    /\b((?:[A-Z0-9-]+\.)+)(COM|NET|ORG|IO|CO|AU|UK|US|APP|TV|ME)((?:\.[A-Z]{2})?)(\/\S*)?/g,
+    (_m, labels: string) => {
+      const parts = labels.split('.').filter(Boolean);
+      // Second-level suffixes (.CO.UK, .COM.AU) and service hosts are not the merchant's name.
+      const meaningful = parts.filter((p) => !DOMAIN_NOISE.has(p));
+      return ` ${meaningful.length ? meaningful[meaningful.length - 1] : (parts[0] ?? '')} `;
+    },
+  );
+}
+
+/** A token that carries no words: a number, a reference like S385073123456789, or bank noise. */
+function isTrailingNoise(token: string): boolean {
+  return (
+    token.replace(/\D/g, '').length >= 2 ||
+    /^\d+$/.test(token) ||
+    CHANNEL_WORDS.has(token) ||
+    token.length < 2
+  );
+}
+
+function isRegionTail(tokens: readonly string[], index: number): boolean {
+  if (index === 0) return false;
+  const word = tokens[index];
+  if (REGION_CODES.has(word)) return true;
+  // Two-letter state codes only where a US bank puts them: the last word (before any references).
+  return US_STATES.has(word) && tokens.slice(index + 1).every(isTrailingNoise);
+}
+
+/**
+ * Normalises one description (and the merchant field, when the bank gave one). Pure and
+ * deterministic: the same input always gives the same words.
+ */
+export function normalizeDescription(
+  description: string,
+  merchant?: string | null,
+): NormalizedDescription {
+  const raw = [merchant ?? '', description].filter((s) => s.trim()).join(' ');
+  let text = ` ${raw.toUpperCase()} `.replace(/[\u2010-\u2015]/g, '-').replace(/[‘’`]/g, "'");
+
+  // Dates, times and card masks first: they contain the punctuation the rest relies on.
+  text = text
+    .replace(/\b\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?\b/g, ' ')
+    .replace(/\b\d{1,2}[/.-]\d{1,2}([/.-]\d{2,4})?\b/g, ' ')
+    .replace(new RegExp(`\\b\\d{1,2}\\s?(${MONTHS})(\\s?\\d{2,4})?\\b`, 'g'), ' ')
+    .replace(/\b\d{1,2}:\d{2}(:\d{2})?(\s?[AP]M)?\b/g, ' ')
+    .replace(/\b(X{2,}|\*{2,}|#{2,})\s?\d{2,6}\b/g, ' ')
+    .replace(/\b\d{4,6}X{2,}\d*\b/g, ' ')
+    .replace(/\bCARD\s?(NO\.?|NUMBER)?\s?\d{3,}\b/g, ' ');
+
+  for (const phrase of CHANNEL_PHRASES) text = text.replace(phrase, ' ');
+  text = replaceDomains(text);
+
+  // A processor prefix may follow channel noise ("VISA PURCHASE SQ *CAFE"): strip leading
+  // channel words first, then the processor.
+  let trimmed = text
+    .trim()
+    .replace(/^((VISA|EFTPOS|POS|CARD|DEBIT|PURCHASE|TAP|CONTACTLESS)\s+)+/, '');
+  const stripped = stripProcessor(trimmed);
+  trimmed = stripped.text;
+
+  const cleaned = trimmed
+    // Hyphenated names: "H-E-B", "I-MED", "T-MOBILE" are one word; "MED-TEX", "HI-FI" two.
+    .replace(/\b[A-Z0-9]+(?:-[A-Z0-9]+)+\b/g, (m) =>
+      m.split('-').some((part) => part.length === 1) ? m.replace(/-/g, '') : m.replace(/-/g, ' '),
+    )
+    .replace(/(\w)&(\w)/g, '$1$2') // M&S, AT&T, H&M
+    .replace(/(\w)'(\w)/g, '$1$2') // MCDONALD'S
+    .replace(/(\w)\.(\w)(?=\.|\b)/g, '$1$2') // E.ON, J.B.
+    .replace(/[^A-Z0-9 ]+/g, ' ');
+
+  const tokens: string[] = [];
+  for (const token of cleaned.split(/\s+/).filter(Boolean)) {
+    // Banks print apostrophes as spaces: "TRADER JOE S", "MCDONALD S" → JOES, MCDONALDS.
+    if (token === 'S' && tokens.length && /[A-RT-Z]$/.test(tokens[tokens.length - 1]))
+      tokens[tokens.length - 1] += 'S';
+    else tokens.push(token);
+  }
+  const words: string[] = [];
+  const withPlaces: string[] = [];
+  let skipPlace = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    let token = tokens[i];
+    // "ADS123", "INV1088", "13CABS": a word glued to a number keeps the word.
+    if (/^[A-Z]{3,}\d{2,}$|^\d{2,}[A-Z]{3,}$/.test(token)) token = token.replace(/\d+/g, '');
+    const digits = token.replace(/\D/g, '').length;
+    if (digits >= 2 || digits === token.length) continue; // store numbers, references, amounts
+    if (token.length < 2) continue;
+    withPlaces.push(token);
+    if (skipPlace > 0) {
+      skipPlace -= 1;
+      continue;
+    }
+    if (isRegionTail(tokens, i)) continue;
+    if (i > 0) {
+      const place = placeLengthAt(tokens, i);
+      if (place) {
+        skipPlace = place - 1;
+        continue;
+      }
+      if (POSTCODE.test(token) && digits > 0) continue;
+    }
+    words.push(token);
+  }
+
+  const merchantWords = words.filter(
+    (w, i) =>
+      !CHANNEL_WORDS.has(w) &&
+      !LEGAL_WORDS.has(w) &&
+      // "DIRECT DEBIT AGL" and "DIRECT DEP ACME" name AGL and ACME, not "DIRECT".
+      !(w === 'DIRECT' && DIRECT_CHANNELS.has(words[i + 1] ?? '')),
+  );
+  while (merchantWords.length > 1 && LEADING_FILLER.has(merchantWords[0])) merchantWords.shift();
+
+  return {
+    words,
+    withPlaces,
+    merchant: merchantWords.slice(0, 4),
+    processor: stripped.processor,
+  };
+}
+
+/** Bank channel words ("VISA", "PAYMENT", "ONLINE"): they say how money moved, not to whom. */
+export function isChannelWord(word: string): boolean {
+  return CHANNEL_WORDS.has(word);
+}
+
+/** Words too common to be evidence of anything ("THE", "OF", "TO"). */
+export const STOPWORDS: ReadonlySet<string> = new Set([
+  'THE',
+  'OF',
+  'AND',
+  'TO',
+  'FROM',
+  'FOR',
+  'AT',
+  'ON',
+  'IN',
+  'BY',
+  'WITH',
+  'AN',
+  'OR',
+  'NO',
+  'ID',
+  'REF',
+]);
+
+/** A merchant key for display and storage: "BLUE BOTTLE COFFEE". */
+export function merchantKey(normalized: NormalizedDescription): string {
+  return normalized.merchant.join(' ');
+}
+
+/** "BLUE BOTTLE COFFEE" → "Blue Bottle Coffee" for reasoning lines. */
+export function titleCase(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/\b([a-z])/g, (c) => c.toUpperCase())
+    .trim();
+}

@@ -1,0 +1,217 @@
+import { extractFeatures, type FeatureVector } from './features';
+import { NaiveBayes, softmax } from './naive-bayes';
+import { normalizeDescription, type NormalizedDescription } from './normalize';
+
+/**
+ * What one user has taught the classifier: every transaction they categorised, learned
+ * incrementally. Two views of the same labels:
+ *  - a merchant memory (a trie over the merchant's leading words), so the second
+ *    "SQ *BLUE BOTTLE COFFEE MELBOURNE" lands where the user put the first "... SYDNEY";
+ *  - a naive Bayes model over the user's own category ids, for similar but unseen merchants.
+ * Relabelling a transaction replaces its earlier label (a correction is not a second vote).
+ */
+export interface Label {
+  transactionId: string;
+  description: string;
+  merchant?: string | null;
+  amount?: number;
+  type?: string;
+  categoryId: string;
+}
+
+export interface MemoryRecall {
+  /** Category id → weight (counts, with a bonus for the most recent label). */
+  weights: Map<string, number>;
+  /** Category id → how many labels the user gave this merchant. */
+  counts: Map<string, number>;
+  /** How many labels the matched merchant has. */
+  labels: number;
+  /** The merchant words that matched, e.g. "BLUE BOTTLE COFFEE". */
+  key: string;
+  /** 0..1: how much to trust the recall (exact merchant, several consistent labels → near 1). */
+  strength: number;
+}
+
+export interface UserScores {
+  categoryIds: string[];
+  probabilities: number[];
+  /** 0..1: how much of this transaction the user's model has seen, times how much it has learned. */
+  reliability: number;
+  /** The words behind the best category. */
+  evidence: string[];
+}
+
+interface MemoryNode {
+  children: Map<string, MemoryNode>;
+  /** Labels passing through this node: sequence number → category id. */
+  entries: Map<number, string>;
+  /** Labels whose merchant ends here. */
+  terminal: number;
+}
+
+const newNode = (): MemoryNode => ({ children: new Map(), entries: new Map(), terminal: 0 });
+
+/** Bonus weight for the category of the most recent label at a merchant (corrections win ties). */
+const RECENCY_BONUS = 0.75;
+
+class MerchantMemory {
+  private readonly root = newNode();
+
+  add(tokens: readonly string[], categoryId: string, seq: number): void {
+    let node = this.root;
+    for (const token of tokens) {
+      let child = node.children.get(token);
+      if (!child) {
+        child = newNode();
+        node.children.set(token, child);
+      }
+      child.entries.set(seq, categoryId);
+      node = child;
+    }
+    if (tokens.length) node.terminal += 1;
+  }
+
+  remove(tokens: readonly string[], seq: number): void {
+    const path: [MemoryNode, string][] = [];
+    let node = this.root;
+    for (const token of tokens) {
+      const child = node.children.get(token);
+      if (!child) return;
+      path.push([node, token]);
+      child.entries.delete(seq);
+      node = child;
+    }
+    if (tokens.length) node.terminal = Math.max(0, node.terminal - 1);
+    for (let i = path.length - 1; i >= 0; i--) {
+      const [parent, token] = path[i];
+      const child = parent.children.get(token) as MemoryNode;
+      if (child.entries.size === 0) parent.children.delete(token);
+    }
+  }
+
+  recall(tokens: readonly string[]): MemoryRecall | undefined {
+    let node = this.root;
+    let depth = 0;
+    for (const token of tokens) {
+      const child = node.children.get(token);
+      if (!child) break;
+      node = child;
+      depth += 1;
+    }
+    if (!depth) return undefined;
+    // The learned merchant is a prefix of this one ("WOOLWORTHS" ⊂ "WOOLWORTHS METRO"), or this
+    // one is a prefix of a learned merchant: the same merchant. Sharing only leading words is
+    // weaker evidence, and a single shared short word is none.
+    const exact = node.terminal > 0 || depth === tokens.length;
+    let base: number;
+    if (exact) base = 1;
+    else if (depth >= 2) base = 0.75;
+    else if (tokens[0].length >= 5) base = 0.15;
+    else return undefined;
+
+    const counts = new Map<string, number>();
+    let latest = -1;
+    for (const [seq, categoryId] of node.entries) {
+      counts.set(categoryId, (counts.get(categoryId) ?? 0) + 1);
+      if (seq > latest) latest = seq;
+    }
+    const weights = new Map(counts);
+    const latestCategory = node.entries.get(latest) as string;
+    weights.set(latestCategory, (weights.get(latestCategory) ?? 0) + RECENCY_BONUS);
+    const labels = node.entries.size;
+    return {
+      weights,
+      counts,
+      labels,
+      key: tokens.slice(0, depth).join(' '),
+      strength: base * (labels / (labels + 0.25)),
+    };
+  }
+}
+
+interface Learned {
+  seq: number;
+  categoryId: string;
+  features: FeatureVector;
+  merchant: string[];
+}
+
+/** Softens the user model's posterior like the knowledge model's. */
+const USER_TEMPERATURE_PER_WEIGHT = 0.35;
+
+export class UserModel {
+  private readonly model = new NaiveBayes<string>({ alpha: 0.1 });
+  private readonly memory = new MerchantMemory();
+  private readonly learned = new Map<string, Learned>();
+  private seq = 0;
+
+  /** Labels currently learned (one per transaction). */
+  get size(): number {
+    return this.learned.size;
+  }
+
+  learn(label: Label): void {
+    this.forget(label.transactionId);
+    const normalized = normalizeDescription(label.description, label.merchant);
+    const features = extractFeatures({ normalized, type: label.type, amount: label.amount });
+    const seq = ++this.seq;
+    this.model.add(features, label.categoryId);
+    this.memory.add(normalized.merchant, label.categoryId, seq);
+    this.learned.set(label.transactionId, {
+      seq,
+      categoryId: label.categoryId,
+      features,
+      merchant: normalized.merchant,
+    });
+  }
+
+  /** Drops a transaction's label (its category was cleared); true when there was one. */
+  forget(transactionId: string): boolean {
+    const previous = this.learned.get(transactionId);
+    if (!previous) return false;
+    this.model.remove(previous.features, previous.categoryId);
+    this.memory.remove(previous.merchant, previous.seq);
+    this.learned.delete(transactionId);
+    return true;
+  }
+
+  /** Drops every label of a category (it was deleted); returns how many. */
+  forgetCategory(categoryId: string): number {
+    let dropped = 0;
+    for (const [transactionId, learned] of [...this.learned]) {
+      if (learned.categoryId === categoryId && this.forget(transactionId)) dropped += 1;
+    }
+    return dropped;
+  }
+
+  recall(normalized: NormalizedDescription): MemoryRecall | undefined {
+    return normalized.merchant.length ? this.memory.recall(normalized.merchant) : undefined;
+  }
+
+  score(features: FeatureVector): UserScores | undefined {
+    if (!this.learned.size) return undefined;
+    const raw = this.model.score(features);
+    if (!raw.classes.length) return undefined;
+    let words = 0;
+    let known = 0;
+    features.keys.forEach((key, i) => {
+      if (!key.startsWith('w:') && !key.startsWith('m:')) return;
+      words += features.weights[i];
+      if (this.model.has(key)) known += features.weights[i];
+    });
+    const coverage = words ? known / words : 0;
+    const temperature = Math.max(1, raw.knownWeight * USER_TEMPERATURE_PER_WEIGHT);
+    const probabilities = softmax(raw.logScores, temperature);
+    let best = 0;
+    probabilities.forEach((p, i) => {
+      if (p > probabilities[best]) best = i;
+    });
+    const size = this.learned.size;
+    return {
+      categoryIds: raw.classes,
+      probabilities,
+      reliability: coverage * (size / (size + 8)),
+      evidence: this.model.evidenceFor(features, raw.classes[best]),
+    };
+  }
+}

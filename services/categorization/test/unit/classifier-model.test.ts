@@ -1,0 +1,401 @@
+import {
+  calibrate,
+  fitCalibration,
+  reliability,
+  type CalibrationParameters,
+  type CalibrationSignals,
+} from '../../src/domain/classifier/calibration';
+import { CategoryResolver, type UserCategory } from '../../src/domain/classifier/categories';
+import { Classifier } from '../../src/domain/classifier/classifier';
+import { extractFeatures } from '../../src/domain/classifier/features';
+import { knowledgeModel } from '../../src/domain/classifier/knowledge-model';
+import { UserModelCache } from '../../src/domain/classifier/model-cache';
+import { NaiveBayes, softmax } from '../../src/domain/classifier/naive-bayes';
+import { normalizeDescription } from '../../src/domain/classifier/normalize';
+import { UserModel } from '../../src/domain/classifier/user-model';
+import { defaultCategorySet } from '../../src/domain/default-categories';
+import type { BusinessType } from '../../src/domain/user-profile';
+
+function categoriesFor(
+  countryCode: string,
+  businessType: BusinessType = 'individual',
+): UserCategory[] {
+  return defaultCategorySet({ countryCode, businessType }).categories.map((c, i) => ({
+    id: `${countryCode}-${i}`,
+    name: c.name,
+    icon: c.icon,
+    color: c.color,
+    isTaxDeductible: c.isTaxDeductible,
+    taxCategory: c.taxCategory,
+  }));
+}
+
+const au = categoriesFor('AU');
+const idOf = (categories: UserCategory[], name: string) =>
+  categories.find((c) => c.name === name)!.id;
+const features = (description: string, type = 'debit') =>
+  extractFeatures({ normalized: normalizeDescription(description), type });
+
+describe('NaiveBayes', () => {
+  it('learns, predicts and forgets symmetrically', () => {
+    const nb = new NaiveBayes<string>({ alpha: 0.1 });
+    nb.add(features('WOOLWORTHS 1234'), 'groceries');
+    nb.add(features('SHELL 1234'), 'fuel');
+    const before = nb.score(features('WOOLWORTHS METRO'));
+    expect(before.classes[before.logScores.indexOf(Math.max(...before.logScores))]).toBe(
+      'groceries',
+    );
+
+    nb.add(features('WOOLWORTHS PETROL'), 'fuel');
+    nb.remove(features('WOOLWORTHS PETROL'), 'fuel');
+    expect(nb.score(features('WOOLWORTHS METRO'))).toEqual(before);
+    nb.remove(features('SHELL 1234'), 'fuel');
+    expect(nb.labels()).toEqual(['groceries']);
+  });
+
+  it('gives the same scores for the same training in the same order', () => {
+    const build = () => {
+      const nb = new NaiveBayes<string>({ alpha: 0.1 });
+      ['COLES 1', 'ALDI 2', 'BP 3', 'CALTEX 4'].forEach((d, i) =>
+        nb.add(features(d), i < 2 ? 'groceries' : 'fuel'),
+      );
+      return nb.score(features('COLES EXPRESS'));
+    };
+    expect(build()).toEqual(build());
+  });
+
+  it('softmax sums to 1 and is stable for large scores', () => {
+    const p = softmax([-1000, -1001, -1005], 1);
+    expect(p.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+    expect(p[0]).toBeGreaterThan(p[1]);
+  });
+});
+
+describe('Classifier, cold (knowledge base only)', () => {
+  const classifier = new Classifier({
+    countryCode: 'AU',
+    businessType: 'individual',
+    categories: au,
+  });
+
+  it.each([
+    ['WOOLWORTHS 1234 SYDNEY NS', 'Groceries', 'knowledge_base'],
+    ['SQ *BLUE BOTTLE COFFEE', 'Dining Out', 'knowledge_base'],
+    ['PAYPAL *NETFLIX', 'Entertainment', 'knowledge_base'],
+    ['OPAL TRANSPORT SYDNEY', 'Transport', 'knowledge_base'],
+    ['OFFICEWORKS 0456', 'Work Tools & Equipment', 'knowledge_base'],
+    ['BELLA PIZZERIA', 'Dining Out', 'keyword_model'],
+  ])('%s → %s', (description, name, source) => {
+    const r = classifier.classify({ id: 't', description, type: 'debit', amount: 20 });
+    expect(r.categoryName).toBe(name);
+    expect(r.categoryId).toBe(idOf(au, name));
+    expect(r.source).toBe(source);
+    expect(r.confidence).toBeGreaterThan(0);
+    expect(r.confidence).toBeLessThanOrEqual(1);
+    expect(r.reasoning).not.toContain('\n');
+    expect(r.alternatives.length).toBeLessThanOrEqual(3);
+    for (const alt of r.alternatives) expect(alt.confidence).toBeLessThanOrEqual(r.confidence);
+  });
+
+  it('explains a known merchant in one line', () => {
+    const r = classifier.classify({
+      id: 't',
+      description: 'WOOLWORTHS 1234 SYDNEY NS',
+      type: 'debit',
+    });
+    expect(r.reasoning).toBe("Merchant 'Woolworths' is a supermarket or grocer → Groceries");
+  });
+
+  it('never answers income for money out, nor mistakes salary for an expense', () => {
+    expect(
+      classifier.classify({ id: 't', description: 'SALARY ACME PTY LTD', type: 'credit' })
+        .categoryName,
+    ).toBe('Income/Salary');
+    expect(
+      classifier.classify({ id: 't', description: 'SALARY ACME PTY LTD', type: 'debit' })
+        .categoryName,
+    ).not.toBe('Income/Salary');
+  });
+
+  it('maps concepts onto the user’s country and business type', () => {
+    const gb = new Classifier({
+      countryCode: 'GB',
+      businessType: 'individual',
+      categories: categoriesFor('GB'),
+    });
+    expect(gb.classify({ id: 't', description: 'SHELL 4455', type: 'debit' }).categoryName).toBe(
+      'Fuel',
+    );
+    const auBiz = new Classifier({
+      countryCode: 'AU',
+      businessType: 'sole_trader',
+      categories: categoriesFor('AU', 'sole_trader'),
+    });
+    expect(auBiz.classify({ id: 't', description: 'SHELL 4455', type: 'debit' }).categoryName).toBe(
+      'Business: Motor vehicle',
+    );
+  });
+
+  it('answers 1,000 transactions in well under a second', () => {
+    const batch = Array.from({ length: 1000 }, (_, i) => ({
+      id: String(i),
+      description: `WOOLWORTHS ${i} SYDNEY`,
+      type: 'debit',
+      amount: 10 + i,
+    }));
+    classifier.classifyAll(batch.slice(0, 10));
+    const started = process.hrtime.bigint();
+    expect(classifier.classifyAll(batch)).toHaveLength(1000);
+    expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(1000);
+  });
+
+  it('answers no category when the user has none', () => {
+    const r = new Classifier({
+      countryCode: 'AU',
+      businessType: 'individual',
+      categories: [],
+    }).classify({ id: 't', description: 'WOOLWORTHS' });
+    expect(r).toMatchObject({ categoryId: null, confidence: 0, source: 'none', alternatives: [] });
+  });
+});
+
+describe('Classifier, warm (learning from the user)', () => {
+  const entertainment = idOf(au, 'Entertainment');
+  const groceries = idOf(au, 'Groceries');
+
+  it('classifies the second "SQ *BLUE BOTTLE" like the user labelled the first, more confidently', () => {
+    const model = new UserModel();
+    const cold = new Classifier({
+      countryCode: 'AU',
+      businessType: 'individual',
+      categories: au,
+      userModel: model,
+    });
+    const first = cold.classify({
+      id: 'a',
+      description: 'SQ *PROUD MARY COLLINGWOOD',
+      type: 'debit',
+      amount: 24.5,
+    });
+    expect(first.categoryName).not.toBe('Entertainment');
+
+    model.learn({
+      transactionId: 'a',
+      description: 'SQ *PROUD MARY COLLINGWOOD',
+      type: 'debit',
+      amount: 24.5,
+      categoryId: entertainment,
+    });
+    const second = cold.classify({
+      id: 'b',
+      description: 'SQ *PROUD MARY FITZROY',
+      type: 'debit',
+      amount: 31,
+    });
+    expect(second.categoryId).toBe(entertainment);
+    expect(second.source).toBe('user_label');
+    expect(second.reasoning).toBe("Matched your earlier label for 'PROUD MARY' (1 time)");
+    expect(second.confidence).toBeGreaterThan(first.confidence);
+  });
+
+  it('a correction replaces the earlier label, and the latest label wins a tie', () => {
+    const model = new UserModel();
+    const classifier = new Classifier({
+      countryCode: 'AU',
+      businessType: 'individual',
+      categories: au,
+      userModel: model,
+    });
+    model.learn({
+      transactionId: 'a',
+      description: 'SQ *CORNER DELI',
+      type: 'debit',
+      categoryId: entertainment,
+    });
+    model.learn({
+      transactionId: 'a',
+      description: 'SQ *CORNER DELI',
+      type: 'debit',
+      categoryId: groceries,
+    });
+    expect(model.size).toBe(1);
+    expect(
+      classifier.classify({ id: 'x', description: 'SQ *CORNER DELI', type: 'debit' }).categoryId,
+    ).toBe(groceries);
+
+    model.learn({
+      transactionId: 'b',
+      description: 'SQ *CORNER DELI',
+      type: 'debit',
+      categoryId: entertainment,
+    });
+    expect(
+      classifier.classify({ id: 'x', description: 'SQ *CORNER DELI', type: 'debit' }).categoryId,
+    ).toBe(entertainment);
+
+    expect(model.forget('b')).toBe(true);
+    expect(
+      classifier.classify({ id: 'x', description: 'SQ *CORNER DELI', type: 'debit' }).categoryId,
+    ).toBe(groceries);
+  });
+
+  it('ignores labels of categories the user no longer has', () => {
+    const model = new UserModel();
+    model.learn({
+      transactionId: 'a',
+      description: 'SQ *CORNER DELI',
+      type: 'debit',
+      categoryId: 'deleted-category',
+    });
+    const r = new Classifier({
+      countryCode: 'AU',
+      businessType: 'individual',
+      categories: au,
+      userModel: model,
+    }).classify({
+      id: 'x',
+      description: 'SQ *CORNER DELI',
+      type: 'debit',
+    });
+    expect(au.some((c) => c.id === r.categoryId)).toBe(true);
+  });
+
+  it('builds identical models from the same labels (cache rebuilds are deterministic)', () => {
+    const labels = [
+      { transactionId: '1', description: 'SQ *CORNER DELI', type: 'debit', categoryId: groceries },
+      { transactionId: '2', description: 'HOYTS', type: 'debit', categoryId: entertainment },
+    ];
+    const cache = new UserModelCache(2);
+    const a = new Classifier({
+      countryCode: 'AU',
+      businessType: 'individual',
+      categories: au,
+      userModel: cache.build('u1', 1, labels),
+    });
+    const b = new Classifier({
+      countryCode: 'AU',
+      businessType: 'individual',
+      categories: au,
+      userModel: cache.build('u2', 1, labels),
+    });
+    const t = { id: 'x', description: 'SQ *CORNER DELI NEWTOWN', type: 'debit', amount: 12 };
+    expect(a.classify(t)).toEqual(b.classify(t));
+  });
+
+  it('the cache serves only the current version and learns incrementally', () => {
+    const cache = new UserModelCache(1);
+    const model = cache.build('u', 3, []);
+    expect(cache.get('u', 3)).toBe(model);
+    expect(cache.get('u', 4)).toBeUndefined();
+    cache.advance('u', 4, [
+      { label: { transactionId: 'a', description: 'HOYTS', categoryId: entertainment } },
+    ]);
+    expect(cache.get('u', 4)?.size).toBe(1);
+    cache.advance('u', 9, []);
+    expect(cache.get('u', 9)).toBeUndefined();
+    cache.build('v', 1, []);
+    expect(cache.get('u', 4)).toBeUndefined();
+  });
+});
+
+describe('CategoryResolver', () => {
+  it('finds a renamed default category by its tax label', () => {
+    const renamed = au.map((c) =>
+      c.name === 'Phone & Internet' ? { ...c, name: 'Mobile + NBN' } : c,
+    );
+    const resolver = new CategoryResolver(renamed, 'AU', 'individual');
+    expect(resolver.categoryFor('phone_internet')?.name).toBe('Mobile + NBN');
+  });
+
+  it('finds a renamed everyday category by its icon and colour', () => {
+    const renamed = au.map((c) => (c.name === 'Groceries' ? { ...c, name: 'Food shopping' } : c));
+    expect(new CategoryResolver(renamed, 'AU', 'individual').categoryFor('groceries')?.name).toBe(
+      'Food shopping',
+    );
+  });
+
+  it('knows income categories', () => {
+    const resolver = new CategoryResolver(au, 'AU', 'individual');
+    expect([...resolver.income].map((id) => au.find((c) => c.id === id)!.name)).toEqual([
+      'Income/Salary',
+    ]);
+  });
+});
+
+describe('calibration', () => {
+  const signals = (top: number, extra: Partial<CalibrationSignals> = {}): CalibrationSignals => ({
+    top,
+    margin: top / 2,
+    memory: 0,
+    merchant: 0,
+    known: 0.5,
+    user: 0,
+    ...extra,
+  });
+
+  it('is monotone in the probability of the best category', () => {
+    let previous = -1;
+    for (let top = 0.05; top <= 1; top += 0.05) {
+      const c = calibrate({ ...signals(top), margin: 0.2 });
+      expect(c).toBeGreaterThanOrEqual(previous);
+      previous = c;
+    }
+  });
+
+  it('stays within 0..1', () => {
+    expect(calibrate(signals(0))).toBeGreaterThanOrEqual(0);
+    expect(calibrate(signals(1, { memory: 1, merchant: 1, user: 1 }))).toBeLessThanOrEqual(1);
+  });
+
+  it('fitting makes an over-confident model honest (lower calibration error)', () => {
+    // A model that says 0.95 but is right 70% of the time, and says 0.6 but is right 30%.
+    const samples = Array.from({ length: 400 }, (_, i) => {
+      const high = i % 2 === 0;
+      return {
+        signals: signals(high ? 0.95 : 0.6, { margin: high ? 0.9 : 0.2 }),
+        correct: high ? i % 10 < 7 : i % 10 < 3,
+      };
+    });
+    const identity: CalibrationParameters = {
+      weights: [0, 1, 0, 0, 0, 0, 0],
+      fittedOn: 'identity',
+    };
+    const fitted = fitCalibration(samples, 'synthetic');
+    const ece = (p: CalibrationParameters) =>
+      reliability(samples.map((s) => ({ confidence: calibrate(s.signals, p), correct: s.correct })))
+        .ece;
+    expect(ece(fitted)).toBeLessThan(ece(identity));
+    expect(ece(fitted)).toBeLessThan(0.05);
+    expect(fitted.weights[1]).toBeGreaterThanOrEqual(0);
+  });
+
+  it('reliability bins count every point once', () => {
+    const points = [0.05, 0.15, 0.55, 0.95, 1].map((confidence) => ({
+      confidence,
+      correct: confidence > 0.5,
+    }));
+    const { bins } = reliability(points, 10);
+    expect(bins.reduce((s, b) => s + b.count, 0)).toBe(points.length);
+  });
+});
+
+describe('knowledge model', () => {
+  it('matches the longest known merchant name', () => {
+    const k = knowledgeModel();
+    expect(k.lookupMerchant(normalizeDescription('COLES EXPRESS 1923 NEWTOWN'))?.concept).toBe(
+      'fuel',
+    );
+    expect(k.lookupMerchant(normalizeDescription('COLES 0823 BONDI'))?.concept).toBe('groceries');
+    expect(k.lookupMerchant(normalizeDescription('UBER *EATS'))?.concept).toBe('food_delivery');
+    expect(k.lookupMerchant(normalizeDescription('UBER *TRIP'))?.concept).toBe('rideshare');
+  });
+
+  it('does not let a short everyday word match anywhere', () => {
+    const k = knowledgeModel();
+    expect(k.lookupMerchant(normalizeDescription('NEXT DAY DELIVERY'))?.concept).toBe('clothing');
+    expect(k.lookupMerchant(normalizeDescription('SAME DAY NEXT DAY DELIVERY'))?.concept).not.toBe(
+      'clothing',
+    );
+    expect(k.lookupMerchant(normalizeDescription('BIG APPLE PIZZA'))).toBeUndefined();
+  });
+});

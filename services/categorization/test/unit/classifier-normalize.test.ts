@@ -1,0 +1,113 @@
+import { extractFeatures } from '../../src/domain/classifier/features';
+import { merchantKey, normalizeDescription } from '../../src/domain/classifier/normalize';
+
+const merchantOf = (description: string, merchant?: string) =>
+  merchantKey(normalizeDescription(description, merchant));
+
+describe('normalizeDescription', () => {
+  it.each([
+    ['SQ *BLUE BOTTLE COFFEE Sydney AUS', 'BLUE BOTTLE COFFEE', 'Square'],
+    ['SQ*BLUE BOTTLE COFFEE MELBOURNE VIC', 'BLUE BOTTLE COFFEE', 'Square'],
+    ['PAYPAL *NETFLIX', 'NETFLIX', 'PayPal'],
+    ['SP * ALLBIRDS', 'ALLBIRDS', 'Shopify'],
+    ['ZLR*BAR ITALIA LEICHHARDT', 'BAR ITALIA', 'Zeller'],
+    ["TST* JOE'S PIZZA BROADWAY", 'JOES PIZZA BROADWAY', 'Toast'],
+    ['VISA PURCHASE SQ *CAMPOS COFFEE NEWSTEAD', 'CAMPOS COFFEE NEWSTEAD', 'Square'],
+  ])('strips the card-processor prefix of %s', (description, merchant, processor) => {
+    const n = normalizeDescription(description);
+    expect(merchantKey(n)).toBe(merchant);
+    expect(n.processor).toBe(processor);
+  });
+
+  it.each([
+    ['WOOLWORTHS 1234 SYDNEY NS AUS', 'WOOLWORTHS'],
+    ['WOOLWORTHS 3345 CARLTON VIC', 'WOOLWORTHS'],
+    ['BUNNINGS 634000', 'BUNNINGS'],
+    ['OFFICEWORKS 0456', 'OFFICEWORKS'],
+    ['TESCO STORES 3345 LONDON GB', 'TESCO STORES'],
+    ['CHIPOTLE 1234 NEW YORK NY', 'CHIPOTLE'],
+    ['SHELL OIL 57442 AUSTIN TX', 'SHELL OIL'],
+    ['DUNKIN #354123', 'DUNKIN'],
+  ])('drops store numbers, places and state codes: %s', (description, merchant) => {
+    expect(merchantOf(description)).toBe(merchant);
+  });
+
+  it('drops dates, times, card masks and bank channel words', () => {
+    expect(merchantOf('VISA DEBIT PURCHASE CARD 4471 WOOLWORTHS 1234 SYDNEY')).toBe('WOOLWORTHS');
+    expect(
+      merchantOf(
+        'PURCHASE AUTHORIZED ON 03/14 STARBUCKS STORE 12345 NEW YORK NY S385073123456789 CARD 1234',
+      ),
+    ).toBe('STARBUCKS STORE');
+    expect(merchantOf('EFTPOS PURCHASE 14/03/25 10:42 XXXX1234 COLES 0823')).toBe('COLES');
+    expect(merchantOf('Direct Debit 123456 AGL SALES PTY LTD 7712')).toBe('AGL SALES');
+  });
+
+  it('reads domains, legal suffixes, hyphens and possessives the way banks print them', () => {
+    expect(merchantOf('UBER *TRIP HELP.UBER.COM NL')).toBe('UBER TRIP UBER');
+    expect(merchantOf('JUST EAT.CO.UK LTD')).toBe('JUST EAT');
+    expect(merchantOf('ETAX.COM.AU')).toBe('ETAX');
+    expect(merchantOf('JOES PLUMBING PTY LTD')).toBe('JOES PLUMBING');
+    expect(merchantOf('THE COFFEE CLUB')).toBe('COFFEE CLUB');
+    expect(merchantOf('H-E-B #123 AUSTIN TX')).toBe('HEB');
+    expect(merchantOf('T-MOBILE AUTO PAY')).toBe('TMOBILE AUTO');
+    expect(merchantOf('TRADER JOE S #542 NEW YORK NY')).toBe('TRADER JOES');
+    expect(merchantOf('M&S SIMPLY FOOD - 2841')).toBe('MS SIMPLY FOOD');
+    expect(merchantOf('GOOGLE*ADS1234567')).toBe('GOOGLE ADS');
+  });
+
+  it('reads US ACH descriptions by the company, not the ACH fields', () => {
+    expect(
+      merchantOf('ACME CORP DES:PAYROLL ID:XXXXX INDN:JANE DOE CO ID:XXXXX PPD').startsWith('ACME'),
+    ).toBe(true);
+  });
+
+  it('keeps places for whole-name matching only', () => {
+    const n = normalizeDescription('SERVICE NSW RENEWAL REGO');
+    expect(n.words).toEqual(['SERVICE', 'RENEWAL', 'REGO']);
+    expect(n.withPlaces).toEqual(['SERVICE', 'NSW', 'RENEWAL', 'REGO']);
+  });
+
+  it('puts the merchant field first when the bank gave one', () => {
+    expect(merchantOf('POS 1234 SYDNEY', 'Harris Farm')).toBe('HARRIS FARM');
+  });
+
+  it('is deterministic', () => {
+    const a = normalizeDescription('SQ *BLUE BOTTLE COFFEE Sydney AUS');
+    const b = normalizeDescription('SQ *BLUE BOTTLE COFFEE Sydney AUS');
+    expect(a).toEqual(b);
+  });
+});
+
+describe('extractFeatures', () => {
+  it('has words, word pairs, merchant words, character n-grams, direction and amount band', () => {
+    const { keys, weights } = extractFeatures({
+      normalized: normalizeDescription('SQ *BLUE BOTTLE COFFEE'),
+      type: 'debit',
+      amount: 5.5,
+    });
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'w:BLUE',
+        'w:COFFEE',
+        'b:BLUE_BOTTLE',
+        'm:BLUE',
+        'm:BLUE_BOTTLE',
+        'c:^BL',
+        'c:FEE$',
+        't:debit',
+        'a:lt10',
+      ]),
+    );
+    expect(keys).toHaveLength(new Set(keys).size);
+    expect(weights.every((w) => w > 0)).toBe(true);
+  });
+
+  it('leaves stopwords out', () => {
+    const { keys } = extractFeatures({
+      normalized: normalizeDescription('THE GROUNDS OF ALEXANDRIA'),
+    });
+    expect(keys).not.toContain('w:THE');
+    expect(keys).not.toContain('w:OF');
+  });
+});

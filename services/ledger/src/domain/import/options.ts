@@ -1,0 +1,127 @@
+import { AppError, type FieldIssue } from '@pfs/kit';
+import { isDelimiter } from './csv-dialect';
+import { DATE_FORMATS } from './dates';
+import type { MappingOverrides } from './mapping';
+import { PRESETS, presetById } from './presets';
+import type { ColumnRef, DateOrder } from './types';
+
+/** An import request's options as they arrive (the shape of the proto message, mapping converted). */
+export interface ImportOptionsInput {
+  fileName: string;
+  mapping?: MappingOverrides;
+  dateFormat: string;
+  dryRun: boolean;
+  countryCode: string;
+  declaredBytes: number;
+}
+
+/** Validated options. */
+export interface ImportSettings {
+  fileName: string;
+  mapping?: MappingOverrides;
+  /** The order an explicit dateFormat names. */
+  explicitOrder?: DateOrder;
+  dateFormat?: string;
+  dryRun: boolean;
+  /** Upper-case ISO 3166 alpha-2, or '' when unknown. */
+  countryCode: string;
+  declaredBytes: number;
+}
+
+const FILE_NAME_MAX = 255;
+const COLUMN_NAME_MAX = 200;
+const COLUMN_INDEX_MAX = 999;
+const DESCRIPTION_COLUMNS_MAX = 10;
+
+function checkRef(issues: FieldIssue[], field: string, ref: ColumnRef): void {
+  if (typeof ref === 'number') {
+    if (!Number.isInteger(ref) || ref < 0 || ref > COLUMN_INDEX_MAX) {
+      issues.push({
+        field,
+        message: `must be a column name or a position from 0 to ${COLUMN_INDEX_MAX}`,
+      });
+    }
+  } else if (!ref.trim() || ref.length > COLUMN_NAME_MAX) {
+    issues.push({ field, message: `must be a column name of 1 to ${COLUMN_NAME_MAX} characters` });
+  }
+}
+
+/** Checks what can be checked before the file is read; columns are checked against its header later. */
+export function parseImportOptions(input: ImportOptionsInput): ImportSettings {
+  const issues: FieldIssue[] = [];
+  const dateFormat = input.dateFormat.trim();
+  const explicitOrder = dateFormat ? DATE_FORMATS[dateFormat.toUpperCase()] : undefined;
+  if (dateFormat && !explicitOrder) {
+    issues.push({
+      field: 'dateFormat',
+      message: `must be one of ${Object.keys(DATE_FORMATS).join(', ')}`,
+    });
+  }
+  const mapping = input.mapping;
+  if (mapping) {
+    if (mapping.preset !== undefined && !presetById(mapping.preset)) {
+      issues.push({
+        field: 'mapping.preset',
+        message: `must be one of ${PRESETS.map((p) => p.id).join(', ')}`,
+      });
+    }
+    if (mapping.delimiter !== undefined && !isDelimiter(mapping.delimiter)) {
+      issues.push({ field: 'mapping.delimiter', message: 'must be one of "," ";" "\\t" "|"' });
+    }
+    if (mapping.decimalSeparator !== undefined && !['.', ','].includes(mapping.decimalSeparator)) {
+      issues.push({ field: 'mapping.decimalSeparator', message: 'must be "." or ","' });
+    }
+    for (const key of [
+      'date',
+      'amount',
+      'debit',
+      'credit',
+      'type',
+      'merchant',
+      'externalId',
+      'account',
+    ] as const) {
+      const ref = mapping[key];
+      if (ref !== undefined) checkRef(issues, `mapping.${key}`, ref);
+    }
+    if (mapping.description) {
+      if (mapping.description.length > DESCRIPTION_COLUMNS_MAX) {
+        issues.push({
+          field: 'mapping.description',
+          message: `must name at most ${DESCRIPTION_COLUMNS_MAX} columns`,
+        });
+      }
+      mapping.description.forEach((ref, i) => checkRef(issues, `mapping.description.${i}`, ref));
+    }
+    if (
+      mapping.amount !== undefined &&
+      (mapping.debit !== undefined || mapping.credit !== undefined)
+    ) {
+      issues.push({
+        field: 'mapping.amount',
+        message: 'give either a signed amount column or debit/credit columns, not both',
+      });
+    }
+    if (
+      mapping.type !== undefined &&
+      mapping.amount === undefined &&
+      (mapping.debit !== undefined || mapping.credit !== undefined)
+    ) {
+      issues.push({
+        field: 'mapping.type',
+        message: 'a debit/credit marker column only applies to a single amount column',
+      });
+    }
+  }
+  if (issues.length) throw AppError.validation(issues, 'Invalid import options');
+  const country = input.countryCode.trim().toUpperCase();
+  return {
+    fileName: Array.from(input.fileName.trim()).slice(0, FILE_NAME_MAX).join(''),
+    mapping,
+    explicitOrder,
+    dateFormat: explicitOrder ? dateFormat.toUpperCase() : undefined,
+    dryRun: input.dryRun,
+    countryCode: /^[A-Z]{2}$/.test(country) ? country : '',
+    declaredBytes: Math.max(0, input.declaredBytes),
+  };
+}

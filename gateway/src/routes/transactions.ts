@@ -2,6 +2,7 @@ import { AppError, formatMoney } from '@pfs/kit';
 import type { TransactionInput, TransactionPatch } from '@pfs/proto/ledger';
 import { z } from 'zod';
 import { assertOwnCategory, categoriesById } from '../compose/categories';
+import { recordUserCategory } from '../compose/assignments';
 import { learnFromTransactions } from '../compose/classification';
 import {
   booleanQuery,
@@ -160,11 +161,14 @@ export const transactionRoutes = [
     status: 201,
     body: createBody,
     response: one,
-    async handler({ body, upstreams }) {
+    async handler({ body, upstreams, principal }) {
       await assertOwnCategory(upstreams, body.categoryId);
       const { transaction } = await upstreams.ledger.call((c) => c.createTransaction, { transaction: toInput(body) });
       if (!transaction) throw new AppError('INTERNAL_ERROR', 'Ledger returned no transaction');
-      if (body.categoryId) await learnFromTransactions(upstreams, [transaction]);
+      if (body.categoryId) {
+        await learnFromTransactions(upstreams, [transaction]);
+        await recordUserCategory(upstreams, transaction, principal.userId);
+      }
       const categories = await categoriesById(upstreams, [transaction.categoryId]);
       return { transaction: presentTransaction(transaction, categories) };
     },
@@ -196,7 +200,7 @@ export const transactionRoutes = [
     params: idParams,
     body: patchBody,
     response: one,
-    async handler({ params, body, upstreams }) {
+    async handler({ params, body, upstreams, principal }) {
       await assertOwnCategory(upstreams, body.categoryId);
       const { transaction } = await upstreams.ledger.call((c) => c.updateTransaction, {
         id: params.id,
@@ -205,6 +209,7 @@ export const transactionRoutes = [
       if (!transaction) throw AppError.notFound('Transaction');
       // Setting or clearing the category teaches the classifier (never fails the update).
       if (body.categoryId !== undefined) await learnFromTransactions(upstreams, [transaction]);
+      if (body.categoryId) await recordUserCategory(upstreams, transaction, principal.userId);
       const categories = await categoriesById(upstreams, [transaction.categoryId]);
       return { transaction: presentTransaction(transaction, categories) };
     },

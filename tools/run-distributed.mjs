@@ -38,7 +38,17 @@ function start(name, script, extraEnv) {
 
 for (const s of services) {
   // Bills reads transactions from the ledger (pattern suggestions, autopay).
-  const extra = s.name === 'bills' ? { LEDGER_GRPC_URL: `${host}:${portOf('ledger')}` } : {};
+  // Custom rules (ADR 010): ledger and bills read them from categorization, which runs them
+  // through the ledger's and bills' RuleTargetService.
+  const rulesEnv = { CATEGORIZATION_GRPC_URL: `${host}:${portOf('categorization')}` };
+  const extra =
+    s.name === 'bills'
+      ? { LEDGER_GRPC_URL: `${host}:${portOf('ledger')}`, ...rulesEnv }
+      : s.name === 'ledger'
+        ? rulesEnv
+        : s.name === 'categorization'
+          ? { LEDGER_GRPC_URL: `${host}:${portOf('ledger')}`, BILLS_GRPC_URL: `${host}:${portOf('bills')}` }
+          : {};
   start(s.name, `services/${s.name}/dist/src/main.js`, { GRPC_PORT: String(s.port), ...extra });
 }
 start('gateway', 'gateway/dist/src/main.js', {

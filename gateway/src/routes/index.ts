@@ -10,6 +10,7 @@ import { classificationRoutes } from './classification';
 import { expenseRoutes } from './expenses';
 import { importRoutes } from './imports';
 import type { Route } from './route';
+import { ruleRoutes } from './rules';
 import { taxRoutes } from './tax';
 import { transactionCategoryRoutes } from './transaction-categories';
 import { transactionRoutes } from './transactions';
@@ -32,4 +33,6 @@ export const routes: Route[] = [
   // Fixed paths (/api/bills/settings, /api/bills/patterns…) are listed before /api/bills/{id} inside.
   ...billRoutes,
   ...classificationRoutes,
+  // /api/rules/run before /api/rules/{id}.
+  ...ruleRoutes,
 ];

@@ -6,6 +6,8 @@ export const configSchema = z.object({
   GRPC_PORT: intSetting(50054, 1).refine((port) => port <= 65_535, 'must be a port number'),
   /** The ledger's gRPC address: pattern detection and autopay read transactions there. */
   LEDGER_GRPC_URL: z.string().default('127.0.0.1:50052'),
+  /** Categorization, which owns the custom rules applied to new bills and patterns. */
+  CATEGORIZATION_GRPC_URL: z.string().optional(),
   /** Occurrences of patterns are generated this many days ahead. */
   BILL_HORIZON_DAYS: intSetting(90, 1).refine((d) => d <= 731, 'must be at most 731'),
   /** bill.due_soon window for users who have not chosen one (0–60 days). */

@@ -3,6 +3,7 @@ export { configSchema, type BillsConfig } from './config';
 export { migrations } from './migrations';
 export { createServer, SERVICE_NAME, type BillsDeps } from './server';
 export { startBillsWorkers, type BillsWorkers, type BillsWorkersOptions } from './workers';
+export { applyBillRules, connectBillRules, type BillRulesSource } from './rules';
 export { connectLedger, grpcLedgerReader, type LedgerReader, type LedgerDebit } from './ledger';
 export { JobRunner, type JobDefinition } from './jobs/runner';
 export { billJobs, notifyDueSoon, DUE_SOON, GENERATE_OCCURRENCES } from './jobs/bill-jobs';

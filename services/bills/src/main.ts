@@ -14,6 +14,7 @@ import {
 import {
   configSchema,
   connectLedger,
+  connectBillRules,
   createServer,
   migrations,
   SCHEMA,
@@ -55,8 +56,12 @@ async function main(): Promise<void> {
   const workers = await startBillsWorkers({ db, logger, config, ledger, bus });
   shutdown.add('workers', () => workers.stop());
 
+  // Custom rules for new bills and patterns (ADR 010), looked up in categorization.
+  const billRules = connectBillRules({ address: () => config.CATEGORIZATION_GRPC_URL, logger });
+  shutdown.add('rules', () => billRules.close());
+
   const grpc = await startGrpcServer({
-    bindings: createServer({ db, logger, config, ledger }),
+    bindings: createServer({ db, logger, config, ledger, rules: billRules }),
     address: `0.0.0.0:${config.GRPC_PORT}`,
     logger,
     readinessCheck: () =>

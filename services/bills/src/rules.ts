@@ -1,14 +1,23 @@
-import type { Money } from '@pfs/kit';
+import {
+  applyRules,
+  compileRules,
+  formatMoney,
+  isTransportFailure,
+  ruleFromMessage,
+  ServiceClient,
+  type CompiledRuleSet,
+  type Logger,
+  type Money,
+  type RuleTarget,
+} from '@pfs/kit';
+import { RuleServiceClient } from '@pfs/proto/categorization/v1/rules';
 
 /**
  * Custom rules (SPEC.md: "Rules apply to transactions, bills, expenses and patterns") are
- * owned by categorization. This is the one place bills hands a new bill or pattern to them,
- * before it is stored: a rule may set the category (setCategory) or the merchant.
- *
- * Today it passes the subject through unchanged: categorization has no rules RPC yet
- * (proto/pfs/categorization/v1 has none). When it has, call it here (bills → categorization
- * gRPC, with the user id) and map the returned actions onto the subject; every caller
- * already awaits this function and stores what it returns.
+ * owned by categorization (ADR 010). This is the one place bills hands a new bill or pattern
+ * to them, before it is stored: a rule may set the category (setCategory) or the merchant.
+ * The rules are fetched from categorization (a version check when they are already held) and
+ * evaluated here with kit's engine.
  */
 
 export interface RuleSubject {
@@ -19,8 +28,82 @@ export interface RuleSubject {
   merchant: string | null;
   amount: Money;
   categoryId: string | null;
+  /** Bills: the due date (YYYY-MM-DD). */
+  dueDate?: string;
+  /** Patterns: weekly, monthly, ... */
+  frequency?: string;
 }
 
-export async function applyBillRules<T extends RuleSubject>(subject: T): Promise<T> {
-  return subject;
+/** Where bills gets a user's rules; undefined when categorization cannot be reached. */
+export interface BillRulesSource {
+  rulesFor(userId: string, target: RuleTarget): Promise<CompiledRuleSet | undefined>;
+  close(): void;
+}
+
+export function connectBillRules(opts: {
+  address: () => string | undefined;
+  logger: Logger;
+  deadlineMs?: number;
+}): BillRulesSource {
+  const deadlineMs = opts.deadlineMs ?? 300;
+  const log = opts.logger.child({ component: 'rules-source' });
+  const cache = new Map<string, { version: string; set: CompiledRuleSet }>();
+  let client: ServiceClient<RuleServiceClient> | undefined;
+  return {
+    async rulesFor(userId, target) {
+      const address = opts.address();
+      if (!address) return undefined;
+      if (client?.address !== address) {
+        client?.close();
+        client = new ServiceClient('categorization', RuleServiceClient, address, deadlineMs);
+      }
+      const key = `${userId}:${target}`;
+      const held = cache.get(key);
+      try {
+        const res = await client.call(
+          (c) => c.listActiveRules,
+          { appliesTo: target, knownVersion: held?.version },
+          { userId, deadlineMs },
+        );
+        if (res.unchanged && held) return held.set;
+        const set = compileRules(res.rules.map(ruleFromMessage), target);
+        cache.set(key, { version: res.version, set });
+        if (cache.size > 10_000) cache.delete(cache.keys().next().value as string);
+        return set;
+      } catch (err) {
+        if (!isTransportFailure(err)) throw err;
+        log.warn({ err, userId, target }, 'rules unavailable; saved without them');
+        return undefined;
+      }
+    },
+    close() {
+      client?.close();
+    },
+  };
+}
+
+/**
+ * The subject after the user's rules for its target. Without a source, or while
+ * categorization is away, the subject passes through unchanged (it is still saved).
+ */
+export async function applyBillRules<T extends RuleSubject>(
+  subject: T,
+  source?: BillRulesSource,
+): Promise<T> {
+  const set = source && (await source.rulesFor(subject.userId, subject.appliesTo));
+  if (!set?.rules.length) return subject;
+  const out = applyRules(set, {
+    name: subject.name,
+    merchant: subject.merchant,
+    amount: formatMoney(subject.amount),
+    categoryId: subject.categoryId,
+    dueDate: subject.dueDate ?? null,
+    frequency: subject.frequency ?? null,
+  });
+  if (!out.changes.length) return subject;
+  return {
+    ...subject,
+    merchant: (out.record.merchant as string | null) ?? null,
+    categoryId: (out.record.categoryId as string | null) ?? null,
+  };
 }

@@ -32,7 +32,7 @@ import { nextOccurrence, sameSchedule } from './domain/recurrence';
 import { enqueuePatternDetected } from './events/publish';
 import type { LedgerReader } from './ledger';
 import { generateOccurrences } from './occurrences';
-import { applyBillRules } from './rules';
+import { applyBillRules, type BillRulesSource } from './rules';
 import {
   deleteBill,
   deleteFutureUnpaidOccurrences,
@@ -67,6 +67,8 @@ export interface BillsDeps {
   ledger: LedgerReader;
   /** Decides "today" (tests pin it). */
   now?: () => Date;
+  /** Categorization's custom rules for new bills and patterns (ADR 010). */
+  rules?: BillRulesSource;
 }
 
 function toBillMessage(b: Bill): BillMessage {
@@ -146,6 +148,7 @@ export function createServer({
   config,
   ledger,
   now = () => new Date(),
+  rules,
 }: BillsDeps): GrpcServiceBinding[] {
   const horizonDays = config.BILL_HORIZON_DAYS;
   const today = () => utcDay(now());
@@ -159,7 +162,7 @@ export function createServer({
       categoryId: string | null;
     },
   >(userId: string, appliesTo: 'bills' | 'patterns', fields: T): Promise<T> {
-    const ruled = await applyBillRules({ ...fields, appliesTo, userId });
+    const ruled = await applyBillRules({ ...fields, appliesTo, userId }, rules);
     return { ...fields, categoryId: ruled.categoryId, merchant: ruled.merchant };
   }
 

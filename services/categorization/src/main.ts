@@ -1,8 +1,11 @@
 import './instrument';
 import {
   createDb,
+  createEventBus,
   createLogger,
+  eventBusConfigSchema,
   loadConfig,
+  OutboxRelay,
   migrateSchema,
   Shutdown,
   startGrpcServer,
@@ -24,8 +27,25 @@ async function main(): Promise<void> {
   const applied = await migrateSchema(db, SCHEMA, migrations);
   if (applied.length) logger.info({ applied }, 'migrations applied');
 
+  // rule.executed goes out through the outbox (ADR 004); without NATS it waits there.
+  const { NATS_URL } = loadConfig(eventBusConfigSchema);
+  const bus = createEventBus({ natsUrl: NATS_URL, logger, name: 'categorization' });
+  shutdown.add('event-bus', () => bus.close());
+  if (bus.kind === 'nats') {
+    const relay = new OutboxRelay({ db, service: SCHEMA, transport: bus.transport, logger });
+    relay.start();
+    shutdown.add('outbox-relay', () => relay.stop());
+  }
+
   const grpc = await startGrpcServer({
-    bindings: createServer({ db, logger }),
+    bindings: createServer({
+      db,
+      logger,
+      ruleTargets: {
+        ledger: () => config.LEDGER_GRPC_URL,
+        bills: () => config.BILLS_GRPC_URL,
+      },
+    }),
     address: `0.0.0.0:${config.GRPC_PORT}`,
     logger,
   });

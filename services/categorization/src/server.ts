@@ -15,6 +15,7 @@ import {
 import { createAssignmentBinding } from './assignments-server';
 import { createClassificationBinding } from './classification-server';
 import { createCategorySetBinding } from './category-sets-server';
+import { createRuleBinding, type RuleTargetAddresses } from './rules-server';
 import { validateCategoryPatch, validateNewCategory, type Category } from './domain/category';
 import { defaultCategorySet } from './domain/default-categories';
 import { lookupIds } from './domain/lookup';
@@ -34,6 +35,8 @@ export const SERVICE_NAME = 'pfs.categorization.v1.CategorizationService';
 export interface CategorizationDeps {
   db: Knex;
   logger: Logger;
+  /** Services that own rule targets (RunRules and TestRule call their RuleTargetService). */
+  ruleTargets?: RuleTargetAddresses;
 }
 
 function toMessage(category: Category): CategoryMessage {
@@ -51,7 +54,7 @@ function toMessage(category: Category): CategoryMessage {
   };
 }
 
-export function createServer({ db, logger }: CategorizationDeps): GrpcServiceBinding[] {
+export function createServer({ db, logger, ruleTargets }: CategorizationDeps): GrpcServiceBinding[] {
   /** The default set's id; a user who has none (registration could not reach us) gets it now. */
   async function defaultSetOf(userId: string, profile: UserProfile): Promise<string> {
     const { setId, created } = await ensureDefaultSet(db, userId, () =>
@@ -122,5 +125,6 @@ export function createServer({ db, logger }: CategorizationDeps): GrpcServiceBin
     createCategorySetBinding({ db, logger }),
     createAssignmentBinding({ db, logger }),
     createClassificationBinding({ db, logger }),
+    createRuleBinding({ db, logger, targets: ruleTargets }),
   ];
 }

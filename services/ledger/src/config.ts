@@ -14,6 +14,12 @@ export const configSchema = z.object({
   IMPORT_POLL_MS: intSetting(2000, 10),
   /** Batches of one background import written at once (each in its own transaction). */
   IMPORT_WRITERS: intSetting(2, 1),
+  /** Categorization, which owns the custom rules applied to new records (ADR 010). */
+  CATEGORIZATION_GRPC_URL: z.string().optional(),
+  /** Deadline of the rules lookup on create and import; past it the record is saved pending. */
+  RULES_DEADLINE_MS: intSetting(300, 10),
+  /** How often the rules catch-up job looks for records saved while categorization was away. */
+  RULES_CATCHUP_MS: intSetting(2000, 10),
 });
 
 export type LedgerConfig = z.infer<typeof configSchema>;

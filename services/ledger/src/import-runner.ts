@@ -1,6 +1,7 @@
-import { newId, type Knex } from '@pfs/kit';
+import { newId, type CompiledRuleSet, type Knex } from '@pfs/kit';
 import { importFingerprint, OccurrenceCounter, rowKey } from './domain/import/fingerprint';
 import { describePlan, readRows, type ImportPlan } from './domain/import/reader';
+import { applyRulesToImported } from './rules/imported';
 import type { ParsedRow, RowOutcome } from './domain/import/types';
 import { enqueueTransactionImported } from './events/transactions';
 import {
@@ -142,6 +143,12 @@ export interface ImportRequest {
   options: Record<string, unknown>;
   plan: ImportPlan;
   batchRows: number;
+  /**
+   * Custom rules (ADR 010) for the imported rows: the user's compiled rules, null when
+   * categorization could not be reached (rows are then marked for the catch-up job), or
+   * undefined when the ledger runs without rules.
+   */
+  rules?: CompiledRuleSet | null;
 }
 
 /**
@@ -171,6 +178,8 @@ export async function importAtOnce(
       { batchRows: req.batchRows },
       async (batch) => {
         const inserted = await insertImportedRows(trx, req.userId, id, rowsOf(batch));
+        if (req.rules !== undefined)
+          await applyRulesToImported(trx, req.userId, id, rowsOf(batch).map((r) => r.id), req.rules);
         addTally(tally, tallyBatch(batch, inserted, ERRORS_KEPT - tally.errors.length));
       },
     );

@@ -1,3 +1,4 @@
+import { markImportedRulesPending } from './rules/imported';
 import { AppError, runWithContext, type Knex, type Logger } from '@pfs/kit';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -194,6 +195,9 @@ export class ImportWorker {
             // committed ones, and is written again on resume.
             await trx.raw('SET LOCAL synchronous_commit = off');
             const inserted = await insertImportedRows(trx, job.user_id, job.id, rowsOf(batch));
+            // Background imports answer 202 before any row exists: their rows are marked for the
+            // rules catch-up job (ADR 010), which settles them moments later.
+            await markImportedRulesPending(trx, job.user_id, job.id, rowsOf(batch).map((r) => r.id));
             const counts = tallyBatch(batch, inserted, room);
             if (!(await recordBatch(trx, job.id, this.id, batchNo, counts, this.leaseMs))) {
               throw new LeaseLost();

@@ -1,3 +1,4 @@
+import type { RulesSource } from './rules/source';
 import {
   AppError,
   clientStream,
@@ -54,6 +55,8 @@ export interface ImportServiceDeps {
   config: ImportConfig;
   /** Runs background imports; told when one is queued. */
   worker: ImportWorker;
+  /** Custom rules applied to imported rows before the import answers (ADR 010). */
+  rules?: RulesSource;
 }
 
 /** Stored pieces of a background import's file. */
@@ -133,6 +136,7 @@ export function importBindings({
   logger,
   config,
   worker,
+  rules,
 }: ImportServiceDeps): GrpcServiceBinding[] {
   const log = logger.child({ component: 'imports' });
 
@@ -257,6 +261,8 @@ export function importBindings({
               options: storedOptions(settings) as unknown as Record<string, unknown>,
               plan,
               batchRows: config.batchRows,
+              // One rules lookup per import; null (categorization away) marks rows for catch-up.
+              rules: rules ? ((await rules.rulesFor(ctx.userId, 'transactions')) ?? null) : undefined,
             })
           : await importInBackground(ctx.userId, settings, plan, upload, head.chunks);
         log.info(

@@ -12,7 +12,15 @@ import {
   startGrpcServer,
   waitForDb,
 } from '@pfs/kit';
-import { configSchema, createImportWorker, createServer, migrations, SCHEMA } from './index';
+import {
+  configSchema,
+  createImportWorker,
+  createRulesCatchUp,
+  createRulesSource,
+  createServer,
+  migrations,
+  SCHEMA,
+} from './index';
 
 /** Distributed mode: the ledger as its own process, serving gRPC on GRPC_PORT. */
 async function main(): Promise<void> {
@@ -46,8 +54,24 @@ async function main(): Promise<void> {
   importWorker.start();
   shutdown.add('import-worker', () => importWorker.stop());
 
+  // Custom rules (ADR 010): looked up in categorization on every write; records saved while it
+  // is away are settled by the catch-up job (claimed in PostgreSQL, safe with replicas).
+  const rules = config.CATEGORIZATION_GRPC_URL
+    ? createRulesSource({
+        address: () => config.CATEGORIZATION_GRPC_URL,
+        logger,
+        deadlineMs: config.RULES_DEADLINE_MS,
+      })
+    : undefined;
+  if (rules) {
+    shutdown.add('rules-source', () => rules.close());
+    const catchUp = createRulesCatchUp({ db, logger, rules, intervalMs: config.RULES_CATCHUP_MS });
+    catchUp.start();
+    shutdown.add('rules-catch-up', () => catchUp.stop());
+  }
+
   const server = await startGrpcServer({
-    bindings: createServer({ db, logger, config, importWorker }),
+    bindings: createServer({ db, logger, config, importWorker, rules }),
     address: `0.0.0.0:${config.GRPC_PORT}`,
     logger,
     // gRPC health turns NOT_SERVING while the database is unreachable, so traffic moves away.

@@ -40,6 +40,7 @@ import type { ImportWorker } from './import-worker';
 import { createImportWorker, importBindings, importConfigOf } from './imports';
 import { reportBindings } from './reports-server';
 import { toTransactionMessage } from './wire';
+import { applyToTransaction, assignmentsOf, ruleTargetBinding, type RulesSource } from './rules';
 
 export interface LedgerDeps {
   db: Knex;
@@ -51,6 +52,11 @@ export interface LedgerDeps {
    * one that runs only the imports it queues itself.
    */
   importWorker?: ImportWorker;
+  /**
+   * Categorization's rules (ADR 010): applied to every new record before it is saved. Without
+   * it (or while categorization is away) records are saved with rules_pending for catch-up.
+   */
+  rules?: RulesSource;
 }
 
 const NOT_FOUND = 'Transaction';
@@ -69,6 +75,7 @@ export function createServer({
   logger,
   config,
   importWorker,
+  rules,
 }: LedgerDeps): GrpcServiceBinding[] {
   const log = logger.child({ component: 'transactions' });
 
@@ -78,12 +85,25 @@ export function createServer({
         const fields = parseNewTransaction(
           req.transaction ?? { date: '', description: '', amount: '', type: '' },
         );
+        // Custom rules run before the insert, so the answer already shows their effect.
+        const set = rules && (await rules.rulesFor(ctx.userId, 'transactions'));
+        const ruled = set ? applyToTransaction(set, fields) : undefined;
         // The row and its transaction.created event commit together (transactional outbox).
         const created = await db.transaction(async (trx) => {
-          const transaction = await insertTransaction(trx, ctx.userId, fields);
+          const transaction = await insertTransaction(trx, ctx.userId, ruled?.fields ?? fields);
+          // Categorization away: saved as sent, and the catch-up job applies the rules later.
+          if (rules && !set)
+            await trx('transactions')
+              .where({ id: transaction.id, user_id: ctx.userId })
+              .update({ rules_pending: true });
           await enqueueTransactionCreated(trx, ctx.userId, transaction);
           return transaction;
         });
+        const assignments = set && ruled ? assignmentsOf(set, ruled.outcome) : [];
+        if (rules && assignments.length && !(await rules.assign(ctx.userId, created.id, assignments)))
+          await db('transactions')
+            .where({ id: created.id, user_id: ctx.userId })
+            .update({ rules_pending: true });
         log.debug({ transactionId: created.id }, 'transaction created');
         return { transaction: toTransactionMessage(created) };
       },
@@ -135,6 +155,7 @@ export function createServer({
   return [
     { name: 'pfs.ledger.v1.LedgerService', definition: LedgerServiceService, implementation },
     ...expenseBindings({ db, logger }),
+    ruleTargetBinding({ db, logger }),
     ...analyticsBindings({ db }),
     ...reportBindings({ db }),
     ...importBindings({
@@ -142,6 +163,7 @@ export function createServer({
       logger,
       config: importConfigOf(config),
       worker: importWorker ?? createImportWorker({ db, logger, config }),
+      rules,
     }),
   ];
 }

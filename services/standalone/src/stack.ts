@@ -33,6 +33,13 @@ interface RunningService {
   grpc: RunningGrpcServer;
 }
 
+/** What services need of each other beyond their own database (rules, ADR 010). */
+interface Wiring {
+  rules?: ledger.RulesSource;
+  billRules?: bills.BillRulesSource;
+  ruleTargets?: categorization.RuleTargetAddresses;
+}
+
 export interface StackOptions {
   databaseUrl: string;
   logger: Logger;
@@ -56,6 +63,11 @@ export interface Stack {
   events: EventBus;
   /** Stops one service's gRPC server (its routes answer 503 while others keep working). */
   stopService(name: ServiceName): Promise<void>;
+  /**
+   * Starts a stopped service's gRPC server again on the same address, so every client that
+   * held the address reconnects to it.
+   */
+  startService(name: ServiceName): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -66,19 +78,32 @@ function bindingsFor(
   env: NodeJS.ProcessEnv,
   importWorker?: ledger.ImportWorker,
   billsLedger?: bills.LedgerReader,
+  wiring: Wiring = {},
 ): GrpcServiceBinding[] {
   switch (name) {
     case 'identity':
       return identity.createServer({ db, logger, config: loadConfig(identity.configSchema, env) });
     case 'ledger':
-      return ledger.createServer({ db, logger, config: loadConfig(ledger.configSchema, env), importWorker });
+      return ledger.createServer({
+        db,
+        logger,
+        config: loadConfig(ledger.configSchema, env),
+        importWorker,
+        rules: wiring.rules,
+      });
     case 'categorization':
-      return categorization.createServer({ db, logger });
+      return categorization.createServer({ db, logger, ruleTargets: wiring.ruleTargets });
     case 'tax':
       return tax.createServer({ db, logger });
     case 'bills':
       if (!billsLedger) throw new Error('bills needs the ledger');
-      return bills.createServer({ db, logger, config: loadConfig(bills.configSchema, env), ledger: billsLedger });
+      return bills.createServer({
+        db,
+        logger,
+        config: loadConfig(bills.configSchema, env),
+        ledger: billsLedger,
+        rules: wiring.billRules,
+      });
   }
 }
 
@@ -103,6 +128,29 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   let billsLedger: ReturnType<typeof bills.connectLedger> | undefined;
   const { NATS_URL } = loadConfig(eventBusConfigSchema, env);
   const events = createEventBus({ natsUrl: NATS_URL, logger: opts.logger.child({ component: 'events' }), name: 'pfs' });
+  // Rules (ADR 010): the ledger asks categorization, categorization runs rules through the
+  // ledger and bills. Addresses are looked up when used, since the services start in turn.
+  const ledgerConfig = loadConfig(ledger.configSchema, env);
+  const rulesSource = ledger.createRulesSource({
+    address: () => services.categorization?.grpc.address,
+    logger: opts.logger.child({ service: 'ledger' }),
+    deadlineMs: ledgerConfig.RULES_DEADLINE_MS,
+  });
+  const billRules = bills.connectBillRules({
+    address: () => services.categorization?.grpc.address,
+    logger: opts.logger.child({ service: 'bills' }),
+    deadlineMs: ledgerConfig.RULES_DEADLINE_MS,
+  });
+  const wiring: Wiring = {
+    rules: rulesSource,
+    billRules,
+    ruleTargets: {
+      ledger: () => services.ledger?.grpc.address,
+      bills: () => services.bills?.grpc.address,
+    },
+  };
+  const startArgs = new Map<ServiceName, Parameters<typeof startGrpcServer>[0]>();
+  let rulesCatchUp: ledger.RulesCatchUp | undefined;
   for (const name of SERVICE_NAMES) {
     const { schema, migrations } = MIGRATIONS[name];
     const logger = opts.logger.child({ service: name });
@@ -117,13 +165,19 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     importWorker?.start();
     if (importWorker) importWorkers.push(importWorker);
     if (name === 'bills') billsLedger = bills.connectLedger(services.ledger.grpc.address);
-    const grpc = await startGrpcServer({
-      bindings: bindingsFor(name, db, logger, env, importWorker, billsLedger?.reader),
+    const grpcArgs = {
+      bindings: bindingsFor(name, db, logger, env, importWorker, billsLedger?.reader, wiring),
       address: '127.0.0.1:0',
       logger,
       readinessCheck: () => db.raw('select 1').then(() => true, () => false),
-    });
+    };
+    const grpc = await startGrpcServer(grpcArgs);
+    startArgs.set(name, { ...grpcArgs, address: grpc.address });
     services[name] = { db, grpc };
+    if (name === 'ledger') {
+      rulesCatchUp = ledger.createRulesCatchUp({ db, logger, rules: rulesSource, intervalMs: ledgerConfig.RULES_CATCHUP_MS });
+      rulesCatchUp.start();
+    }
     if (name === 'bills' && billsLedger) {
       // Jobs claimed in PostgreSQL (safe beside other stacks on the same database) and the
       // autopay consumer of the ledger's events on the stack's bus.
@@ -176,6 +230,13 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     stopped.add(name);
     await services[name].grpc.shutdown(2_000);
   };
+  const startService = async (name: ServiceName) => {
+    if (!stopped.has(name)) return;
+    const args = startArgs.get(name);
+    if (!args) throw new Error(`${name} was never started`);
+    services[name] = { ...services[name], grpc: await startGrpcServer(args) };
+    stopped.delete(name);
+  };
 
   return {
     url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
@@ -183,6 +244,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     services,
     events,
     stopService,
+    startService,
     async close() {
       // Stop accepting first, then drain the mesh, then close the pools.
       await new Promise<void>((resolve) => {
@@ -194,6 +256,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       await gateway.close();
       for (const name of SERVICE_NAMES) await stopService(name);
       for (const worker of importWorkers) await worker.stop();
+      await rulesCatchUp?.stop();
+      rulesSource.close();
+      billRules.close();
       await billsWorkers?.stop();
       // Relays finish their round before the bus closes, and both before the pools close.
       for (const relay of relays) await relay.stop();

@@ -9,6 +9,8 @@ export interface LoadSpec {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** When set, each request's body comes from here (overrides body). */
+  nextBody?: () => string;
   connections: number;
   /** Total requests per second across all connections; unset: as fast as possible. */
   overallRate?: number;
@@ -113,6 +115,9 @@ function fire(spec: LoadSpec, rampSec: number, recordSec: number): Promise<Fired
         duration: durationSec,
         timeout: 10,
         ...(spec.overallRate ? { overallRate: spec.overallRate } : {}),
+        ...(spec.nextBody
+          ? { requests: [{ setupRequest: (req) => ({ ...req, body: spec.nextBody!() }) }] }
+          : {}),
       },
       (err, result) => {
         clearTimeout(guard);

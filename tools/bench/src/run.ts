@@ -9,7 +9,8 @@
  * BENCH_RATE (200) and BENCH_RATE_CONNECTIONS (10) for the steady-rate scenario,
  * BENCH_SEED_COUNT (10000), BENCH_CATEGORIZED_SHARE (0.7), BENCH_POOL_MAX (10, each pool),
  * BENCH_CPU_PROF=1 (a .cpuprofile per server process in tools/bench/results/profiles),
- * BENCH_SCENARIOS (comma-separated ids: list-50, list-steady, create-50, own-path; default all).
+ * BENCH_SCENARIOS (comma-separated ids: list-50, list-steady, create-50, own-path; default all),
+ * BENCH_CREATE_SAME_DAY=1 (every create on one day and merchant).
  *
  * Writes tools/bench/results/latest.json. Exits 0 whether or not the targets are met (the
  * bench reports, it does not gate); exits 1 only when it could not run.
@@ -48,6 +49,8 @@ const settings = {
   rateConnections: envNumber('BENCH_RATE_CONNECTIONS', 10, 1, 1000),
   seedCount: envNumber('BENCH_SEED_COUNT', 10_000, 0, 5_000_000),
   categorizedShare: envNumber('BENCH_CATEGORIZED_SHARE', 0.7, 0, 1),
+  /** Every create on 2025-03-14 at one merchant (the daily-totals row then serialises them). */
+  createSameDay: process.env.BENCH_CREATE_SAME_DAY === '1',
   /** PostgreSQL pool size of each service and of the baseline (the services' default is 10). */
   poolMax: envNumber('BENCH_POOL_MAX', 10, 1, 200),
   cpuProfile: process.env.BENCH_CPU_PROF === '1',
@@ -398,13 +401,32 @@ async function main(): Promise<void> {
 
   const common = { postmasterPid };
   const gatewayPid = stack.child.pid;
-  const createBody = JSON.stringify({
-    date: '2025-03-14',
-    description: 'Bench coffee beans',
-    amount: 12.5,
-    type: 'debit',
-    merchant: 'Bench Roasters',
-  });
+  // Each create is a different day and merchant of the last two years: the ledger's daily
+  // totals are upserted by trigger, and 50 concurrent creates on one day and merchant would
+  // measure that row's lock instead of the path (BENCH_CREATE_SAME_DAY=1 does exactly that).
+  const createMerchants = [
+    'Bench Roasters',
+    'Corner Bakery',
+    'Fuel Stop',
+    'Book Nook',
+    'Hardware Co',
+  ];
+  let createCounter = 0;
+  const createBody = (): string => {
+    const n = createCounter++;
+    const day = settings.createSameDay
+      ? new Date(Date.UTC(2025, 2, 14))
+      : new Date(Date.now() - ((n * 7919) % 730) * 86_400_000);
+    return JSON.stringify({
+      date: day.toISOString().slice(0, 10),
+      description: `Bench purchase ${n}`,
+      amount: (500 + ((n * 37) % 20_000)) / 100,
+      type: 'debit',
+      merchant: settings.createSameDay
+        ? 'Bench Roasters'
+        : createMerchants[n % createMerchants.length],
+    });
+  };
   const jsonHeaders = { ...auth, 'content-type': 'application/json' };
 
   const plan: { id: string; title: string; specs: LoadSpec[] }[] = [
@@ -472,7 +494,7 @@ async function main(): Promise<void> {
           url: `${stack.ready.url}/api/bank/transactions`,
           method: 'POST',
           headers: jsonHeaders,
-          body: createBody,
+          nextBody: createBody,
           connections: settings.connections,
           expectStatus: 201,
           serverPid: gatewayPid,
@@ -484,7 +506,7 @@ async function main(): Promise<void> {
           url: `${baseline.ready.url}/transactions`,
           method: 'POST',
           headers: jsonHeaders,
-          body: createBody,
+          nextBody: createBody,
           connections: settings.connections,
           expectStatus: 201,
           serverPid: baseline.child.pid,

@@ -13,7 +13,46 @@ import type {
   RuleTarget,
 } from './types';
 
-type Test = (record: RuleRecord) => boolean;
+/**
+ * Per-record memo of derived field values (lowercased text, parsed numbers), so 100 rules on
+ * one record lowercase the description and parse the amount once. A write clears the field.
+ */
+interface Memo {
+  lower: Record<string, string>;
+  num: Record<string, Num | undefined>;
+}
+
+type Test = (record: RuleRecord, memo: Memo) => boolean;
+
+/**
+ * A decimal as an exact integer count of 1/10,000 (fast path: money and percentages fit), or
+ * a Decimal when it has more places or digits than a double holds exactly.
+ */
+type Num = number | Decimal;
+const SCALED = /^(-?)(\d{1,10})(?:\.(\d{1,4}))?$/;
+
+function toNum(v: unknown): Num | undefined {
+  if (v === null || v === undefined || v === '') return undefined;
+  const text = typeof v === 'number' ? String(v) : String(v).trim();
+  const m = SCALED.exec(text);
+  if (m) {
+    const n = Number(m[2]) * 10_000 + Number((m[3] ?? '').padEnd(4, '0'));
+    return m[1] ? -n : n;
+  }
+  try {
+    return money(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** -1, 0 or 1; exact in both representations. */
+function cmp(a: Num, b: Num): number {
+  if (typeof a === 'number' && typeof b === 'number') return a < b ? -1 : a > b ? 1 : 0;
+  const x = typeof a === 'number' ? money(a).div(10_000) : a;
+  const y = typeof b === 'number' ? money(b).div(10_000) : b;
+  return x.cmp(y);
+}
 
 /** A rule ready to evaluate: regexes compiled, text lowered, decimals parsed, once. */
 export interface CompiledRule {
@@ -32,13 +71,9 @@ function text(v: unknown): string {
   return String(v);
 }
 
-function decimal(v: unknown): Decimal | undefined {
-  if (v === null || v === undefined || v === '') return undefined;
-  try {
-    return money(v as string);
-  } catch {
-    return undefined;
-  }
+function numOf(r: RuleRecord, memo: Memo, field: string): Num | undefined {
+  if (field in memo.num) return memo.num[field];
+  return (memo.num[field] = toNum(r[field]));
 }
 
 /** Dates compare as 'YYYY-MM-DD' text; an ISO instant is cut to its UTC day. */
@@ -53,13 +88,18 @@ function compileCondition(c: RuleCondition, kind: FieldKind): Test {
   const sensitive = c.caseSensitive === true;
   const fold = (s: string) => (sensitive ? s : s.toLowerCase());
   let test: Test;
+  const lowerOf = (r: RuleRecord, memo: Memo): string => {
+    const held = memo.lower[field];
+    if (held !== undefined) return held;
+    return (memo.lower[field] = text(r[field]).toLowerCase());
+  };
   if (c.type === 'isEmpty') {
     test = (r) => r[field] === null || r[field] === undefined || r[field] === '';
   } else if (kind === 'boolean') {
     const want = c.value === true;
     test = (r) => r[field] === want;
   } else if (kind === 'text') {
-    const get = (r: RuleRecord) => fold(text(r[field]));
+    const get = sensitive ? (r: RuleRecord) => text(r[field]) : lowerOf;
     switch (c.type) {
       case 'regex': {
         const re = compileRegex(String(c.value), sensitive);
@@ -68,7 +108,7 @@ function compileCondition(c: RuleCondition, kind: FieldKind): Test {
       }
       case 'in': {
         const set = new Set((c.value as unknown[]).map((v) => fold(String(v))));
-        test = (r) => set.has(get(r));
+        test = (r, m) => set.has(get(r, m));
         break;
       }
       default: {
@@ -79,35 +119,34 @@ function compileCondition(c: RuleCondition, kind: FieldKind): Test {
           startsWith: (s: string) => s.startsWith(want),
           endsWith: (s: string) => s.endsWith(want),
         }[c.type as 'contains'];
-        test = op ? (r) => op(get(r)) : () => false;
+        test = op ? (r, m) => op(get(r, m)) : () => false;
       }
     }
   } else if (kind === 'number') {
-    const get = (r: RuleRecord) => decimal(r[field]);
     if (c.type === 'between') {
-      const [lo, hi] = (c.value as string[]).map((v) => money(v));
-      test = (r) => {
-        const n = get(r);
-        return !!n && n.gte(lo) && n.lte(hi);
+      const [lo, hi] = (c.value as string[]).map((v) => toNum(v) as Num);
+      test = (r, m) => {
+        const n = numOf(r, m, field);
+        return n !== undefined && cmp(n, lo) >= 0 && cmp(n, hi) <= 0;
       };
     } else if (c.type === 'in') {
-      const set = (c.value as string[]).map((v) => money(v));
-      test = (r) => {
-        const n = get(r);
-        return !!n && set.some((v) => v.eq(n));
+      const set = (c.value as string[]).map((v) => toNum(v) as Num);
+      test = (r, m) => {
+        const n = numOf(r, m, field);
+        return n !== undefined && set.some((v) => cmp(n, v) === 0);
       };
     } else {
-      const want = money(c.value as string);
+      const want = toNum(c.value) as Num;
       const op = {
-        equals: (n: Decimal) => n.eq(want),
-        gt: (n: Decimal) => n.gt(want),
-        gte: (n: Decimal) => n.gte(want),
-        lt: (n: Decimal) => n.lt(want),
-        lte: (n: Decimal) => n.lte(want),
+        equals: (x: number) => x === 0,
+        gt: (x: number) => x > 0,
+        gte: (x: number) => x >= 0,
+        lt: (x: number) => x < 0,
+        lte: (x: number) => x <= 0,
       }[c.type as 'equals'];
-      test = (r) => {
-        const n = get(r);
-        return !!n && !!op && op(n);
+      test = (r, m) => {
+        const n = numOf(r, m, field);
+        return n !== undefined && !!op && op(cmp(n, want));
       };
     }
   } else {
@@ -139,7 +178,7 @@ function compileCondition(c: RuleCondition, kind: FieldKind): Test {
       };
     }
   }
-  return c.negate ? (r) => !test(r) : test;
+  return c.negate ? (r, m) => !test(r, m) : test;
 }
 
 /** Evaluation order: priority ascending, then creation time, then id (stable and total). */
@@ -167,7 +206,9 @@ export function compileRules(rules: readonly Rule[], target: RuleTarget): Compil
         return compileCondition(c, kind);
       });
       const test: Test =
-        rule.match === 'any' ? (r) => tests.some((t) => t(r)) : (r) => tests.every((t) => t(r));
+        rule.match === 'any'
+          ? (r, m) => tests.some((t) => t(r, m))
+          : (r, m) => tests.every((t) => t(r, m));
       return { rule, test };
     });
   return { target, rules: compiled };
@@ -186,24 +227,31 @@ function writesOf(action: RuleAction): [string, unknown][] {
     case 'setTaxFlags':
       return [
         ['isTaxDeductible', v.isTaxDeductible],
-        ...(v.taxCategory !== undefined ? [['taxCategory', v.taxCategory] as [string, unknown]] : []),
+        ...(v.taxCategory !== undefined
+          ? [['taxCategory', v.taxCategory] as [string, unknown]]
+          : []),
       ];
     case 'setGst':
       return [
         ['gstRate', v.gstRate],
-        ...(v.gstIncluded !== undefined ? [['gstIncluded', v.gstIncluded] as [string, unknown]] : []),
+        ...(v.gstIncluded !== undefined
+          ? [['gstIncluded', v.gstIncluded] as [string, unknown]]
+          : []),
       ];
     case 'addCategory':
       return [];
   }
 }
 
+const NUMERIC = /^-?\d+(\.\d+)?$/;
+
+/** Equal values, numbers compared as decimals ("100" and "100.00" are the same percentage). */
 function same(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (typeof a === 'string' && typeof b === 'string') {
-    const x = decimal(a);
-    const y = decimal(b);
-    return !!x && !!y && /^-?[\d.]+$/.test(a) && /^-?[\d.]+$/.test(b) && x.eq(y);
+  if (typeof a === 'string' && typeof b === 'string' && NUMERIC.test(a) && NUMERIC.test(b)) {
+    const x = toNum(a);
+    const y = toNum(b);
+    return x !== undefined && y !== undefined && cmp(x, y) === 0;
   }
   return false;
 }
@@ -219,8 +267,9 @@ export function applyRules<R extends RuleRecord>(set: CompiledRuleSet, input: R)
   const changes: RuleChange[] = [];
   const addCategories: RuleOutcome['addCategories'] = [];
   const matchedRuleIds: string[] = [];
+  const memo: Memo = { lower: {}, num: {} };
   for (const { rule, test } of set.rules) {
-    if (!test(record)) continue;
+    if (!test(record, memo)) continue;
     matchedRuleIds.push(rule.id);
     for (const action of rule.actions) {
       if (action.type === 'addCategory') {
@@ -234,6 +283,8 @@ export function applyRules<R extends RuleRecord>(set: CompiledRuleSet, input: R)
         const from = record[field] ?? null;
         if (same(from, to)) continue;
         record[field] = to as RuleRecord[string];
+        delete memo.lower[field];
+        delete memo.num[field];
         changes.push({ ruleId: rule.id, ruleName: rule.name, field, from, to });
       }
     }

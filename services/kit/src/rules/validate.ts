@@ -67,7 +67,9 @@ function isCalendarDate(v: unknown): v is string {
 function scalarFor(kind: FieldKind, v: unknown): unknown {
   switch (kind) {
     case 'number':
-      return isDecimal(v) ? money(typeof v === "string" ? v.trim() : (v as number)).toString() : undefined;
+      return isDecimal(v)
+        ? money(typeof v === 'string' ? v.trim() : (v as number)).toString()
+        : undefined;
     case 'date':
       return isCalendarDate(v) ? v : undefined;
     case 'boolean':
@@ -160,7 +162,8 @@ function validateCondition(
         break;
       }
       const items = value.map((v) => scalarFor(kind, v));
-      if (items.some((v) => v === undefined)) issues.add(valueAt, `every value ${KIND_MESSAGE[kind]}`);
+      if (items.some((v) => v === undefined))
+        issues.add(valueAt, `every value ${KIND_MESSAGE[kind]}`);
       value = items;
       break;
     }
@@ -236,7 +239,9 @@ function validateAction(issues: Issues, at: string, input: unknown): RuleAction 
       }
       value = {
         gstRate: money(rate as string).toString(),
-        ...(isObject(v) && typeof v.gstIncluded === 'boolean' ? { gstIncluded: v.gstIncluded } : {}),
+        ...(isObject(v) && typeof v.gstIncluded === 'boolean'
+          ? { gstIncluded: v.gstIncluded }
+          : {}),
       };
       break;
     }
@@ -266,7 +271,8 @@ function arrayOf(issues: Issues, field: string, v: unknown, max: number): unknow
  */
 export function validateRule(input: unknown): RuleDefinition {
   const issues = new Issues();
-  if (!isObject(input)) throw AppError.validation([{ field: 'body', message: 'must be an object' }]);
+  if (!isObject(input))
+    throw AppError.validation([{ field: 'body', message: 'must be an object' }]);
   const name = typeof input.name === 'string' ? input.name.trim() : '';
   if (!name) issues.add('name', 'is required');
   else if (name.length > RULE_LIMITS.name)

@@ -26,7 +26,10 @@ export function ruleToMessage(rule: Rule): RuleMessage {
       caseSensitive: c.caseSensitive === true,
       negate: c.negate === true,
     })),
-    actions: rule.actions.map((a) => ({ type: a.type, valueJson: JSON.stringify(a.value ?? null) })),
+    actions: rule.actions.map((a) => ({
+      type: a.type,
+      valueJson: JSON.stringify(a.value ?? null),
+    })),
     stopProcessing: rule.stopProcessing,
     createdAt: rule.createdAt,
     updatedAt: rule.updatedAt ?? rule.createdAt,

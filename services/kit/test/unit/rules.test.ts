@@ -63,26 +63,40 @@ function validationIssues(input: Record<string, unknown>): string[] {
 describe('rule conditions', () => {
   it('contains, equals, startsWith, endsWith ignore case unless caseSensitive', () => {
     expect(matches({ field: 'description', type: 'contains', value: 'uber' })).toBe(true);
-    expect(matches({ field: 'description', type: 'contains', value: 'uber', caseSensitive: true })).toBe(false);
-    expect(matches({ field: 'description', type: 'contains', value: 'UBER', caseSensitive: true })).toBe(true);
+    expect(
+      matches({ field: 'description', type: 'contains', value: 'uber', caseSensitive: true }),
+    ).toBe(false);
+    expect(
+      matches({ field: 'description', type: 'contains', value: 'UBER', caseSensitive: true }),
+    ).toBe(true);
     expect(matches({ field: 'merchant', type: 'equals', value: 'UBER' })).toBe(true);
     expect(matches({ field: 'merchant', type: 'equals', value: 'Ube' })).toBe(false);
     expect(matches({ field: 'description', type: 'startsWith', value: 'uber *' })).toBe(true);
     expect(matches({ field: 'description', type: 'startsWith', value: 'trip' })).toBe(false);
     expect(matches({ field: 'description', type: 'endsWith', value: 'SYDNEY' })).toBe(true);
-    expect(matches({ field: 'description', type: 'endsWith', value: 'Sydney', caseSensitive: true })).toBe(true);
-    expect(matches({ field: 'description', type: 'endsWith', value: 'sydney', caseSensitive: true })).toBe(false);
+    expect(
+      matches({ field: 'description', type: 'endsWith', value: 'Sydney', caseSensitive: true }),
+    ).toBe(true);
+    expect(
+      matches({ field: 'description', type: 'endsWith', value: 'sydney', caseSensitive: true }),
+    ).toBe(false);
   });
 
   it('regex uses RE2 syntax, case-insensitive by default', () => {
     expect(matches({ field: 'description', type: 'regex', value: '^uber \\*trip' })).toBe(true);
-    expect(matches({ field: 'description', type: 'regex', value: '^uber', caseSensitive: true })).toBe(false);
+    expect(
+      matches({ field: 'description', type: 'regex', value: '^uber', caseSensitive: true }),
+    ).toBe(false);
     expect(matches({ field: 'description', type: 'regex', value: '\\d+' })).toBe(false);
   });
 
   it('negate inverts any condition', () => {
-    expect(matches({ field: 'description', type: 'contains', value: 'uber', negate: true })).toBe(false);
-    expect(matches({ field: 'description', type: 'contains', value: 'lyft', negate: true })).toBe(true);
+    expect(matches({ field: 'description', type: 'contains', value: 'uber', negate: true })).toBe(
+      false,
+    );
+    expect(matches({ field: 'description', type: 'contains', value: 'lyft', negate: true })).toBe(
+      true,
+    );
     expect(matches({ field: 'amount', type: 'between', value: [1, 10], negate: true })).toBe(true);
   });
 
@@ -95,7 +109,9 @@ describe('rule conditions', () => {
     expect(matches({ field: 'amount', type: 'lte', value: 25.49 })).toBe(false);
     expect(matches({ field: 'amount', type: 'equals', value: 25.5 })).toBe(true);
     // 0.1 + 0.2 is not 0.3 in binary floats; it is in decimals.
-    expect(matches({ field: 'amount', type: 'equals', value: '0.3' }, tx({ amount: '0.30' }))).toBe(true);
+    expect(matches({ field: 'amount', type: 'equals', value: '0.3' }, tx({ amount: '0.30' }))).toBe(
+      true,
+    );
     expect(matches({ field: 'amount', type: 'between', value: [25.5, 30] })).toBe(true);
     expect(matches({ field: 'amount', type: 'between', value: [0, 25.49] })).toBe(false);
     expect(matches({ field: 'amount', type: 'in', value: [10, '25.50'] })).toBe(true);
@@ -104,13 +120,17 @@ describe('rule conditions', () => {
   it('compares dates as calendar days', () => {
     expect(matches({ field: 'date', type: 'gte', value: '2024-03-15' })).toBe(true);
     expect(matches({ field: 'date', type: 'gt', value: '2024-03-15' })).toBe(false);
-    expect(matches({ field: 'date', type: 'between', value: ['2024-03-01', '2024-03-31'] })).toBe(true);
+    expect(matches({ field: 'date', type: 'between', value: ['2024-03-01', '2024-03-31'] })).toBe(
+      true,
+    );
     expect(matches({ field: 'date', type: 'lt', value: '2024-01-01' })).toBe(false);
   });
 
   it('in matches any listed value; isEmpty matches null and empty text; booleans by equals', () => {
     expect(matches({ field: 'merchant', type: 'in', value: ['lyft', 'uber'] })).toBe(true);
-    expect(matches({ field: 'merchant', type: 'in', value: ['Uber'], caseSensitive: true })).toBe(true);
+    expect(matches({ field: 'merchant', type: 'in', value: ['Uber'], caseSensitive: true })).toBe(
+      true,
+    );
     expect(matches({ field: 'type', type: 'in', value: ['credit'] })).toBe(false);
     expect(matches({ field: 'categoryId', type: 'isEmpty' })).toBe(true);
     expect(matches({ field: 'merchant', type: 'isEmpty' }, tx({ merchant: null }))).toBe(true);
@@ -118,10 +138,34 @@ describe('rule conditions', () => {
   });
 
   it('works on bills, expenses and patterns fields', () => {
-    expect(matches({ field: 'name', type: 'contains', value: 'power' }, { name: 'Power bill', amount: '80.00', dueDate: '2024-05-01' }, 'bills')).toBe(true);
-    expect(matches({ field: 'dueDate', type: 'lt', value: '2024-06-01' }, { name: 'x', dueDate: '2024-05-01' }, 'bills')).toBe(true);
-    expect(matches({ field: 'frequency', type: 'equals', value: 'monthly' }, { name: 'Rent', frequency: 'monthly' }, 'patterns')).toBe(true);
-    expect(matches({ field: 'description', type: 'contains', value: 'pens' }, { description: 'Pens', amount: '3.00', date: '2024-01-01' }, 'expenses')).toBe(true);
+    expect(
+      matches(
+        { field: 'name', type: 'contains', value: 'power' },
+        { name: 'Power bill', amount: '80.00', dueDate: '2024-05-01' },
+        'bills',
+      ),
+    ).toBe(true);
+    expect(
+      matches(
+        { field: 'dueDate', type: 'lt', value: '2024-06-01' },
+        { name: 'x', dueDate: '2024-05-01' },
+        'bills',
+      ),
+    ).toBe(true);
+    expect(
+      matches(
+        { field: 'frequency', type: 'equals', value: 'monthly' },
+        { name: 'Rent', frequency: 'monthly' },
+        'patterns',
+      ),
+    ).toBe(true);
+    expect(
+      matches(
+        { field: 'description', type: 'contains', value: 'pens' },
+        { description: 'Pens', amount: '3.00', date: '2024-01-01' },
+        'expenses',
+      ),
+    ).toBe(true);
   });
 });
 
@@ -132,13 +176,43 @@ describe('match, order and stopProcessing', () => {
   ];
 
   it('match all needs every condition, any needs one', () => {
-    expect(applyRules(compileRules([rule({ conditions: conds, actions: [{ type: 'setCategory', value: CAT_A }] })], 'transactions'), tx()).matchedRuleIds).toHaveLength(0);
-    expect(applyRules(compileRules([rule({ match: 'any', conditions: conds, actions: [{ type: 'setCategory', value: CAT_A }] })], 'transactions'), tx()).matchedRuleIds).toHaveLength(1);
+    expect(
+      applyRules(
+        compileRules(
+          [rule({ conditions: conds, actions: [{ type: 'setCategory', value: CAT_A }] })],
+          'transactions',
+        ),
+        tx(),
+      ).matchedRuleIds,
+    ).toHaveLength(0);
+    expect(
+      applyRules(
+        compileRules(
+          [
+            rule({
+              match: 'any',
+              conditions: conds,
+              actions: [{ type: 'setCategory', value: CAT_A }],
+            }),
+          ],
+          'transactions',
+        ),
+        tx(),
+      ).matchedRuleIds,
+    ).toHaveLength(1);
   });
 
   it('runs in priority order (lower first); the last writer of a field wins', () => {
-    const early = rule({ priority: 1, conditions: [conds[0]], actions: [{ type: 'setMerchant', value: 'Early' }] });
-    const late = rule({ priority: 5, conditions: [conds[0]], actions: [{ type: 'setMerchant', value: 'Late' }] });
+    const early = rule({
+      priority: 1,
+      conditions: [conds[0]],
+      actions: [{ type: 'setMerchant', value: 'Early' }],
+    });
+    const late = rule({
+      priority: 5,
+      conditions: [conds[0]],
+      actions: [{ type: 'setMerchant', value: 'Late' }],
+    });
     // Given in reverse order: the engine sorts.
     const out = applyRules(compileRules([late, early], 'transactions'), tx());
     expect(out.matchedRuleIds).toEqual([early.id, late.id]);
@@ -148,40 +222,98 @@ describe('match, order and stopProcessing', () => {
   });
 
   it('equal priorities run oldest first', () => {
-    const a = rule({ priority: 3, conditions: [conds[0]], actions: [{ type: 'setMerchant', value: 'A' }] });
-    const b = rule({ priority: 3, conditions: [conds[0]], actions: [{ type: 'setMerchant', value: 'B' }] });
-    expect(applyRules(compileRules([b, a], 'transactions'), tx()).matchedRuleIds).toEqual([a.id, b.id]);
+    const a = rule({
+      priority: 3,
+      conditions: [conds[0]],
+      actions: [{ type: 'setMerchant', value: 'A' }],
+    });
+    const b = rule({
+      priority: 3,
+      conditions: [conds[0]],
+      actions: [{ type: 'setMerchant', value: 'B' }],
+    });
+    expect(applyRules(compileRules([b, a], 'transactions'), tx()).matchedRuleIds).toEqual([
+      a.id,
+      b.id,
+    ]);
   });
 
   it('stopProcessing on a matching rule ends the run; on a non-matching rule it does not', () => {
-    const stopper = rule({ priority: 1, stopProcessing: true, conditions: [conds[0]], actions: [{ type: 'setCategory', value: CAT_A }] });
-    const after = rule({ priority: 2, conditions: [conds[0]], actions: [{ type: 'setCategory', value: CAT_B }] });
+    const stopper = rule({
+      priority: 1,
+      stopProcessing: true,
+      conditions: [conds[0]],
+      actions: [{ type: 'setCategory', value: CAT_A }],
+    });
+    const after = rule({
+      priority: 2,
+      conditions: [conds[0]],
+      actions: [{ type: 'setCategory', value: CAT_B }],
+    });
     let out = applyRules(compileRules([after, stopper], 'transactions'), tx());
     expect(out.matchedRuleIds).toEqual([stopper.id]);
     expect(out.record.categoryId).toBe(CAT_A);
 
-    const idle = rule({ priority: 1, stopProcessing: true, conditions: [{ field: 'description', type: 'contains', value: 'nomatch' }], actions: [{ type: 'setCategory', value: CAT_A }] });
+    const idle = rule({
+      priority: 1,
+      stopProcessing: true,
+      conditions: [{ field: 'description', type: 'contains', value: 'nomatch' }],
+      actions: [{ type: 'setCategory', value: CAT_A }],
+    });
     out = applyRules(compileRules([idle, after], 'transactions'), tx());
     expect(out.record.categoryId).toBe(CAT_B);
   });
 
   it('skips disabled rules and rules for other targets', () => {
-    const off = rule({ enabled: false, conditions: [conds[0]], actions: [{ type: 'setCategory', value: CAT_A }] });
-    const bills = rule({ appliesTo: ['bills'], conditions: [{ field: 'name', type: 'contains', value: 'uber' }], actions: [{ type: 'setCategory', value: CAT_A }] });
+    const off = rule({
+      enabled: false,
+      conditions: [conds[0]],
+      actions: [{ type: 'setCategory', value: CAT_A }],
+    });
+    const bills = rule({
+      appliesTo: ['bills'],
+      conditions: [{ field: 'name', type: 'contains', value: 'uber' }],
+      actions: [{ type: 'setCategory', value: CAT_A }],
+    });
     expect(compileRules([off, bills], 'transactions').rules).toHaveLength(0);
   });
 
-  it('later rules see earlier rules\' changes', () => {
-    const first = rule({ priority: 1, conditions: [conds[0]], actions: [{ type: 'setCategory', value: CAT_A }] });
-    const second = rule({ priority: 2, conditions: [{ field: 'categoryId', type: 'equals', value: CAT_A }], actions: [{ type: 'setTaxFlags', value: { isTaxDeductible: true } }] });
-    expect(applyRules(compileRules([second, first], 'transactions'), tx()).record.isTaxDeductible).toBe(true);
+  it("later rules see earlier rules' changes", () => {
+    const first = rule({
+      priority: 1,
+      conditions: [conds[0]],
+      actions: [{ type: 'setCategory', value: CAT_A }],
+    });
+    const second = rule({
+      priority: 2,
+      conditions: [{ field: 'categoryId', type: 'equals', value: CAT_A }],
+      actions: [{ type: 'setTaxFlags', value: { isTaxDeductible: true } }],
+    });
+    expect(
+      applyRules(compileRules([second, first], 'transactions'), tx()).record.isTaxDeductible,
+    ).toBe(true);
   });
 });
 
 describe('rule actions', () => {
   const when = [{ field: 'description', type: 'contains', value: 'uber' }];
   const run = (actions: unknown[], target: RuleTarget = 'transactions', record = tx()) =>
-    applyRules(compileRules([rule({ appliesTo: [target], conditions: target === 'transactions' ? when : [{ field: 'name', type: 'contains', value: 'uber' }], actions })], target), record);
+    applyRules(
+      compileRules(
+        [
+          rule({
+            appliesTo: [target],
+            conditions:
+              target === 'transactions'
+                ? when
+                : [{ field: 'name', type: 'contains', value: 'uber' }],
+            actions,
+          }),
+        ],
+        target,
+      ),
+      record,
+    );
 
   it('setCategory, setTaxFlags, setBusinessUse, setMerchant, setGst change the record', () => {
     const out = run([
@@ -219,7 +351,14 @@ describe('rule actions', () => {
 
   it('a value equal to the current one is no change; fields a target lacks are left alone', () => {
     expect(run([{ type: 'setMerchant', value: 'Uber' }]).changes).toEqual([]);
-    const bill = run([{ type: 'setTaxFlags', value: { isTaxDeductible: true } }, { type: 'setMerchant', value: 'Uber' }], 'bills', { name: 'Uber pass', merchant: null, amount: '10.00', categoryId: null });
+    const bill = run(
+      [
+        { type: 'setTaxFlags', value: { isTaxDeductible: true } },
+        { type: 'setMerchant', value: 'Uber' },
+      ],
+      'bills',
+      { name: 'Uber pass', merchant: null, amount: '10.00', categoryId: null },
+    );
     expect(bill.record.isTaxDeductible).toBeUndefined();
     expect(bill.record.merchant).toBe('Uber');
   });
@@ -233,7 +372,13 @@ describe('rule actions', () => {
 
 describe('validation', () => {
   it('fills defaults', () => {
-    expect(validateRule({ name: ' r ', conditions: [{ field: 'amount', type: 'gt', value: '10' }], actions: [{ type: 'setMerchant', value: 'm' }] })).toEqual({
+    expect(
+      validateRule({
+        name: ' r ',
+        conditions: [{ field: 'amount', type: 'gt', value: '10' }],
+        actions: [{ type: 'setMerchant', value: 'm' }],
+      }),
+    ).toEqual({
       name: 'r',
       priority: 100,
       enabled: true,
@@ -247,7 +392,13 @@ describe('validation', () => {
 
   it('rejects invalid regexes (RE2 has no lookaround or backreferences)', () => {
     for (const value of ['(unclosed', '(?<=a)b', '(a)\\1', 'x'.repeat(501)]) {
-      expect(validationIssues({ name: 'r', conditions: [{ field: 'description', type: 'regex', value }], actions: [{ type: 'setMerchant', value: 'm' }] })).toEqual(['conditions.0.value']);
+      expect(
+        validationIssues({
+          name: 'r',
+          conditions: [{ field: 'description', type: 'regex', value }],
+          actions: [{ type: 'setMerchant', value: 'm' }],
+        }),
+      ).toEqual(['conditions.0.value']);
     }
   });
 
@@ -296,16 +447,31 @@ describe('validation', () => {
   it('limits conditions, actions and name length', () => {
     const c = { field: 'amount', type: 'gt', value: 1 };
     const a = { type: 'setMerchant', value: 'm' };
-    expect(validationIssues({ name: 'x'.repeat(201), conditions: Array(51).fill(c), actions: Array(21).fill(a) })).toEqual(['name', 'conditions', 'actions']);
+    expect(
+      validationIssues({
+        name: 'x'.repeat(201),
+        conditions: Array(51).fill(c),
+        actions: Array(21).fill(a),
+      }),
+    ).toEqual(['name', 'conditions', 'actions']);
   });
 });
 
 describe('regular expressions run in linear time', () => {
   it('(a+)+$ against 10,000 a followed by b completes', () => {
-    const r = rule({ conditions: [{ field: 'description', type: 'regex', value: '(a+)+$' }], actions: [{ type: 'setMerchant', value: 'm' }] });
-    const out = applyRules(compileRules([r], 'transactions'), tx({ description: 'a'.repeat(10_000) + 'b' }));
+    const r = rule({
+      conditions: [{ field: 'description', type: 'regex', value: '(a+)+$' }],
+      actions: [{ type: 'setMerchant', value: 'm' }],
+    });
+    const out = applyRules(
+      compileRules([r], 'transactions'),
+      tx({ description: 'a'.repeat(10_000) + 'b' }),
+    );
     expect(out.matchedRuleIds).toEqual([]);
-    const hit = applyRules(compileRules([r], 'transactions'), tx({ description: 'a'.repeat(10_000) }));
+    const hit = applyRules(
+      compileRules([r], 'transactions'),
+      tx({ description: 'a'.repeat(10_000) }),
+    );
     expect(hit.matchedRuleIds).toEqual([r.id]);
   });
 });

@@ -7,6 +7,7 @@ import { createImports } from './0006_create_imports';
 import { transactionVersions } from './0007_transaction_versions';
 import { taxReportIndex } from './0008_tax_report_index';
 import { transactionsSearchCover } from './0009_transactions_search_cover';
+import { rulesPending } from './0010_rules_pending';
 
 /** Applied in key order by kit migrateSchema inside the ledger schema. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_transaction_versions': transactionVersions,
   '0008_tax_report_index': taxReportIndex,
   '0009_transactions_search_cover': transactionsSearchCover,
+  '0010_rules_pending': rulesPending,
 };

@@ -4,7 +4,7 @@ import { NO_CATEGORY_KEY } from '../migrations/0004_transaction_daily_totals';
 
 const DAY_MS = 86_400_000;
 
-/** The UTC day of an instant that is exactly midnight UTC, else undefined. */
+/** The UTC day of an instant at exactly midnight UTC; undefined when absent, null otherwise. */
 function midnightDay(at: Date | undefined): string | undefined | null {
   if (!at) return undefined;
   return at.getTime() % DAY_MS === 0 ? at.toISOString().slice(0, 10) : null;

@@ -11,6 +11,8 @@ describe('configSchema', () => {
       IMPORT_BATCH_ROWS: 2000,
       IMPORT_POLL_MS: 2000,
       IMPORT_WRITERS: 2,
+      RULES_DEADLINE_MS: 300,
+      RULES_CATCHUP_MS: 2000,
     });
   });
 

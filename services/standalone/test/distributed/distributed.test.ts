@@ -26,17 +26,21 @@ describeIf('distributed mode: one process per service', () => {
   beforeAll(async () => {
     for (const name of ['identity', 'ledger', 'categorization', 'tax', 'bills', 'gatewayA', 'gatewayB']) ports[name] = await freePort();
     const common = { DATABASE_URL: DATABASE_URL!, JWT_SECRET, ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' };
-    for (const name of ['identity', 'ledger', 'categorization', 'tax']) {
-      procs.push(startProcess(name, `services/${name}/dist/src/main.js`, { ...common, GRPC_PORT: String(ports[name]) }));
+    const address = (name: string) => `127.0.0.1:${ports[name]}`;
+    // The service-to-service edges: ledger and bills ask categorization for rules; bills reads
+    // the ledger; categorization applies rule runs through ledger and bills.
+    const calls: Record<string, Record<string, string>> = {
+      identity: {},
+      tax: {},
+      ledger: { CATEGORIZATION_GRPC_URL: address('categorization') },
+      bills: { LEDGER_GRPC_URL: address('ledger'), CATEGORIZATION_GRPC_URL: address('categorization') },
+      categorization: { LEDGER_GRPC_URL: address('ledger'), BILLS_GRPC_URL: address('bills') },
+    };
+    for (const name of ['identity', 'ledger', 'categorization', 'tax', 'bills']) {
+      procs.push(
+        startProcess(name, `services/${name}/dist/src/main.js`, { ...common, GRPC_PORT: String(ports[name]), ...calls[name] }),
+      );
     }
-    // Bills reads transactions from the ledger (pattern suggestions, autopay).
-    procs.push(
-      startProcess('bills', 'services/bills/dist/src/main.js', {
-        ...common,
-        GRPC_PORT: String(ports.bills),
-        LEDGER_GRPC_URL: `127.0.0.1:${ports.ledger}`,
-      }),
-    );
     const gatewayEnv = {
       IDENTITY_GRPC_URL: `127.0.0.1:${ports.identity}`,
       LEDGER_GRPC_URL: `127.0.0.1:${ports.ledger}`,

@@ -22,9 +22,17 @@ const SERVICES: Record<string, number> = {
   tax: 50055,
 };
 const GATEWAY_PORT = 8080;
-/** The only service-to-service calls (callee name per caller); every other edge is the gateway's. */
+/**
+ * The only service-to-service calls (callee names per caller); every other edge is the
+ * gateway's. bills reads the ledger's transactions (pattern detection, autopay); the custom
+ * rules (docs/adr/010-rules-engine.md) add ledger and bills → categorization (rules on every
+ * write) and categorization → ledger and bills (rule runs). The graph has cycles
+ * (ledger ⇄ categorization, bills ⇄ categorization): nothing here may assume a DAG.
+ */
 const SERVICE_CALLS: Record<string, string[]> = {
-  bills: ['ledger'],
+  ledger: ['categorization'],
+  bills: ['ledger', 'categorization'],
+  categorization: ['ledger', 'bills'],
 };
 
 function kubectlAvailable(): boolean {
@@ -135,11 +143,26 @@ describeKustomize(
             expect(c.ports[0].containerPort).toBe(SERVICES[name]);
             const grpcPort = c.env.find((e: Obj) => e.name === 'GRPC_PORT');
             expect(grpcPort.value).toBe(String(SERVICES[name]));
-            // A service that calls another is told where: <CALLEE>_GRPC_URL=<callee>:<port>.
+            // A service that calls another is told where: <CALLEE>_GRPC_URL=<callee>:<port>,
+            // and is told of no other service.
             for (const callee of SERVICE_CALLS[name] ?? []) {
               const url = c.env.find((e: Obj) => e.name === `${callee.toUpperCase()}_GRPC_URL`);
-              expect(url?.value).toBe(`${callee}:${SERVICES[callee]}`);
+              expect({ name, callee, url: url?.value }).toEqual({
+                name,
+                callee,
+                url: `${callee}:${SERVICES[callee]}`,
+              });
             }
+            const urls = (c.env as Obj[])
+              .map((e) => e.name as string)
+              .filter((n) => n.endsWith('_GRPC_URL'))
+              .sort();
+            expect({ name, urls }).toEqual({
+              name,
+              urls: (SERVICE_CALLS[name] ?? [])
+                .map((callee) => `${callee.toUpperCase()}_GRPC_URL`)
+                .sort(),
+            });
           }
         }
       });
@@ -190,7 +213,16 @@ describeKustomize(
             callees.map((callee) => `${caller}->${callee}:${SERVICES[callee]}`),
           ),
         ].sort();
-        expect(expected).toContain('bills->ledger:50052');
+        expect(expected).toEqual(
+          expect.arrayContaining([
+            'bills->ledger:50052',
+            'bills->categorization:50053',
+            // The rules engine's cycle: both directions are allowed, each on the callee's port.
+            'ledger->categorization:50053',
+            'categorization->ledger:50052',
+            'categorization->bills:50054',
+          ]),
+        );
         expect(ingressEdges.sort()).toEqual(expected);
         expect(egressEdges.sort()).toEqual(expected);
 
@@ -285,8 +317,8 @@ describe('charts/pfs', () => {
     const deployables = ['gateway', ...Object.keys(SERVICES)].sort();
     expect(Object.keys(values.components).sort()).toEqual(deployables);
     for (const name of deployables) expect(values.components[name].enabled).toBe(true);
-    // The gateway calls every service; bills calls the ledger; tax calls none (docs/adr/006);
-    // no other service calls another.
+    // The gateway calls every service; bills, ledger and categorization call each other as
+    // SERVICE_CALLS says (docs/adr/010); tax calls none (docs/adr/006); identity calls none.
     expect([...values.components.gateway.calls].sort()).toEqual(Object.keys(SERVICES).sort());
     for (const name of Object.keys(SERVICES)) {
       expect({ name, calls: [...(values.components[name].calls ?? [])].sort() }).toEqual({
@@ -294,7 +326,9 @@ describe('charts/pfs', () => {
         calls: [...(SERVICE_CALLS[name] ?? [])].sort(),
       });
     }
-    expect(values.components.bills.calls).toEqual(['ledger']);
+    expect(values.components.ledger.calls).toEqual(['categorization']);
+    expect(values.components.bills.calls).toEqual(['ledger', 'categorization']);
+    expect(values.components.categorization.calls).toEqual(['ledger', 'bills']);
     expect(values.components.tax.calls).toEqual([]);
     for (const key of Object.keys(values)) expect(Object.keys(schema.properties)).toContain(key);
   });

@@ -1,0 +1,143 @@
+import {
+  compileRules,
+  isTransportFailure,
+  ruleFromMessage,
+  ServiceClient,
+  type CompiledRuleSet,
+  type Logger,
+  type RuleTarget,
+} from '@pfs/kit';
+import { AssignMode, AssignmentServiceClient } from '@pfs/proto/categorization/v1/assignments';
+import { RuleServiceClient } from '@pfs/proto/categorization/v1/rules';
+
+/**
+ * The ledger's view of categorization's rules (ADR 010). Each lookup asks categorization
+ * "are the user's rules still at version V?" (a tiny answer when they are) and keeps the
+ * compiled rules per (user, target), so a new rule takes effect on the very next record and
+ * evaluation stays local. Undefined means categorization could not be reached in time.
+ */
+export interface RulesSource {
+  rulesFor(userId: string, target: RuleTarget): Promise<CompiledRuleSet | undefined>;
+  /** Records rule-made category assignments (with history); false on a transport failure. */
+  assign(
+    userId: string,
+    transactionId: string,
+    items: { categoryId: string; ruleId: string; primary: boolean }[],
+  ): Promise<boolean>;
+  close(): void;
+}
+
+export interface RulesSourceOptions {
+  /** Categorization's address; a function so an embedded stack can start it later. */
+  address: () => string | undefined;
+  logger: Logger;
+  /** Deadline of a rules lookup on the write path (default 300 ms). */
+  deadlineMs?: number;
+  /** Compiled sets kept (least recently used dropped first). */
+  maxEntries?: number;
+}
+
+interface Entry {
+  version: string;
+  set: CompiledRuleSet;
+}
+
+export function createRulesSource(opts: RulesSourceOptions): RulesSource {
+  const deadlineMs = opts.deadlineMs ?? 300;
+  const maxEntries = opts.maxEntries ?? 10_000;
+  const log = opts.logger.child({ component: 'rules-source' });
+  const cache = new Map<string, Entry>();
+  let clients:
+    | {
+        address: string;
+        rules: ServiceClient<RuleServiceClient>;
+        assignments: ServiceClient<AssignmentServiceClient>;
+      }
+    | undefined;
+
+  function connect() {
+    const address = opts.address();
+    if (!address) return undefined;
+    if (clients?.address !== address) {
+      clients?.rules.close();
+      clients?.assignments.close();
+      clients = {
+        address,
+        rules: new ServiceClient('categorization', RuleServiceClient, address, deadlineMs),
+        assignments: new ServiceClient('categorization', AssignmentServiceClient, address, 2_000),
+      };
+    }
+    return clients;
+  }
+
+  return {
+    async rulesFor(userId, target) {
+      const c = connect();
+      if (!c) return undefined;
+      const key = `${userId}:${target}`;
+      const held = cache.get(key);
+      try {
+        const res = await c.rules.call(
+          (x) => x.listActiveRules,
+          { appliesTo: target, knownVersion: held?.version },
+          { userId, deadlineMs },
+        );
+        if (res.unchanged && held) {
+          cache.delete(key);
+          cache.set(key, held);
+          return held.set;
+        }
+        const entry = {
+          version: res.version,
+          set: compileRules(res.rules.map(ruleFromMessage), target),
+        };
+        cache.delete(key);
+        cache.set(key, entry);
+        if (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
+        return entry.set;
+      } catch (err) {
+        if (!isTransportFailure(err)) throw err;
+        log.warn({ err, userId, target }, 'rules unavailable; the record is marked for catch-up');
+        return undefined;
+      }
+    },
+
+    async assign(userId, transactionId, items) {
+      const c = connect();
+      if (!c) return false;
+      // One request per rule, so each history entry names the rule that made it.
+      const byRule = new Map<string, typeof items>();
+      for (const item of items) byRule.set(item.ruleId, [...(byRule.get(item.ruleId) ?? []), item]);
+      try {
+        for (const [ruleId, list] of byRule) {
+          await c.assignments.call(
+            (x) => x.assignCategories,
+            {
+              transactionId,
+              mode: AssignMode.ASSIGN_MODE_ADD,
+              assignedBy: 'rule',
+              actor: ruleId,
+              items: list.map((i) => ({
+                categoryId: i.categoryId,
+                isPrimary: i.primary || undefined,
+              })),
+            },
+            { userId },
+          );
+        }
+        return true;
+      } catch (err) {
+        if (isTransportFailure(err)) return false;
+        // A category deleted since the rule was written: nothing to retry.
+        log.warn({ err, userId, transactionId }, 'rule assignment refused');
+        return true;
+      }
+    },
+
+    close() {
+      clients?.rules.close();
+      clients?.assignments.close();
+      clients = undefined;
+    },
+  };
+}

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { idParams, name, pageQuery, paginationSchema, rateFraction } from '../http/schemas';
 import { categorySchema, presentCategory } from '../present/category';
 import { defineRoute } from './route';
+import { forgettingCategories } from '../compose/categories';
 
 const fields = {
   name,
@@ -37,7 +38,7 @@ function toInput(b: z.output<typeof patchBody>): CategoryInput {
 
 const one = z.object({ success: z.literal(true), category: categorySchema });
 
-export const categoryRoutes = [
+export const categoryRoutes = forgettingCategories([
   defineRoute({
     method: 'get',
     path: '/api/categories',
@@ -125,4 +126,4 @@ export const categoryRoutes = [
       return { message: 'Category deleted' };
     },
   }),
-];
+]);

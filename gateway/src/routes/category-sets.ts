@@ -9,6 +9,7 @@ import { categorySchema, presentCategory } from '../present/category';
 import { categorySetSchema, presentCategorySet } from '../present/category-set';
 import type { Upstreams } from '../upstreams';
 import { defineRoute } from './route';
+import { forgettingCategories } from '../compose/categories';
 
 const TAGS = ['Category sets'];
 const TIER_NOTE = 'Elite+ only: a lower tier gets 403 TIER_REQUIRED with details.requiredTier.';
@@ -71,7 +72,7 @@ const oneWithMessage = one.extend({ message: z.string() });
 
 const sets = (upstreams: Upstreams) => upstreams.categorization.service(CategorySetServiceClient);
 
-export const categorySetRoutes = [
+export const categorySetRoutes = forgettingCategories([
   defineRoute({
     method: 'get',
     path: '/api/category-sets',
@@ -237,4 +238,4 @@ export const categorySetRoutes = [
       };
     },
   }),
-];
+]);

@@ -32,13 +32,19 @@ export interface ErrorDetails {
 
 /** An error that is safe to show the client: its message and code are part of the API. */
 export class AppError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly details?: ErrorDetails,
-  ) {
+  readonly code: ErrorCode;
+  readonly details?: ErrorDetails;
+
+  constructor(code: ErrorCode, message: string, details?: ErrorDetails) {
+    // A 4xx is an answer, not a bug: capturing a stack for every 401/404/429 costs measurable
+    // CPU on hot paths and nobody reads it.
+    const stackLimit = Error.stackTraceLimit;
+    if (ERROR_HTTP_STATUS[code] < 500) Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = stackLimit;
     this.name = 'AppError';
+    this.code = code;
+    this.details = details;
   }
 
   get httpStatus(): number {

@@ -20,18 +20,29 @@ export function toCents(value: Decimal): Decimal {
   return value.toDecimalPlaces(2, D.ROUND_HALF_UP);
 }
 
+/**
+ * Text already in canonical cents form, as PostgreSQL returns a NUMERIC(14,2) column. Such text
+ * needs no decimal arithmetic to format, which matters on hot list paths (every row, every field).
+ */
+const CANONICAL_CENTS = /^-?\d{1,15}\.\d{2}$/;
+/** Plain decimal text short enough that Number() reads it exactly as its shortest form. */
+const PLAIN_DECIMAL = /^-?\d{1,15}(\.\d{1,6})?$/;
+
 /** The canonical wire form: a string with exactly two decimals ("12.30"). */
 export function formatMoney(value: string | number | Decimal): string {
+  if (typeof value === 'string' && CANONICAL_CENTS.test(value)) return value;
   return toCents(money(value)).toFixed(2);
 }
 
 /** For JSON output only: the number whose shortest text is the decimal (12.3 for "12.30"). */
 export function moneyToNumber(value: string | Decimal): number {
+  if (typeof value === 'string' && CANONICAL_CENTS.test(value)) return Number(value);
   return Number(toCents(money(value)).toFixed(2));
 }
 
 /** A rate or percentage for JSON output, without trailing zeros ("0.10000" → 0.1). */
 export function decimalToNumber(value: string | Decimal): number {
+  if (typeof value === 'string' && PLAIN_DECIMAL.test(value)) return Number(value);
   return Number(money(value).toString());
 }
 

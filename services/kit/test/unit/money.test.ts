@@ -18,6 +18,17 @@ describe('money', () => {
     expect(decimalToNumber('0.10000')).toBe(0.1);
   });
 
+  it('takes the fast path only for canonical text, with the same answers as decimal arithmetic', () => {
+    for (const text of ['0.00', '12.30', '-7.05', '999999999999999.99', '0.10000', '100', '50.5']) {
+      expect(moneyToNumber(text)).toBe(Number(toCents(money(text)).toFixed(2)));
+      expect(decimalToNumber(text)).toBe(Number(money(text).toString()));
+    }
+    expect(formatMoney('12.30')).toBe('12.30');
+    expect(formatMoney('12.305')).toBe('12.31');
+    expect(formatMoney('1e2')).toBe('100.00');
+    expect(decimalToNumber('1e-7')).toBe(1e-7);
+  });
+
   it('rejects non-finite numbers', () => {
     expect(() => money(Number.NaN)).toThrow(RangeError);
     expect(() => money(Number.POSITIVE_INFINITY)).toThrow(RangeError);

@@ -1,13 +1,18 @@
 /** One jest run across every workspace; sources are used directly (no build needed to test). */
-const swc = ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }];
+const swc = [
+  '@swc/jest',
+  { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } },
+];
 
 const moduleNameMapper = {
-  '^@pfs/proto/(common|identity|ledger|categorization|tax|bills)$': '<rootDir>/proto/gen/pfs/$1/v1/$1.ts',
+  '^@pfs/proto/(common|identity|ledger|categorization|tax|bills)$':
+    '<rootDir>/proto/gen/pfs/$1/v1/$1.ts',
   // Further files of a package: @pfs/proto/ledger/v1/expenses → proto/gen/pfs/ledger/v1/expenses.ts
   '^@pfs/proto/(\\w+)/v1/(\\w+)$': '<rootDir>/proto/gen/pfs/$1/v1/$2.ts',
   '^@pfs/kit/tracing$': '<rootDir>/services/kit/src/tracing.ts',
   '^@pfs/kit$': '<rootDir>/services/kit/src/index.ts',
-  '^@pfs/(identity|ledger|categorization|bills|tax|standalone)$': '<rootDir>/services/$1/src/index.ts',
+  '^@pfs/(identity|ledger|categorization|bills|tax|standalone)$':
+    '<rootDir>/services/$1/src/index.ts',
   '^@pfs/gateway$': '<rootDir>/gateway/src/index.ts',
 };
 
@@ -23,7 +28,12 @@ module.exports = {
   // Integration tests start real servers; hooks share this timeout (it is not a per-project option).
   testTimeout: 60000,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/**/test/unit/**/*.test.ts'], testPathIgnorePatterns: ['/node_modules/'] },
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/**/test/unit/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/'],
+    },
     {
       ...common,
       displayName: 'integration',

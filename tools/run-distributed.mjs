@@ -6,12 +6,16 @@ import { randomBytes } from 'node:crypto';
 
 const env = { ...process.env };
 if (!env.DATABASE_URL) {
-  console.error('DATABASE_URL is required for the distributed mode (e.g. postgres://postgres@127.0.0.1:5432/pfs)');
+  console.error(
+    'DATABASE_URL is required for the distributed mode (e.g. postgres://postgres@127.0.0.1:5432/pfs)',
+  );
   process.exit(2);
 }
 if (!env.JWT_SECRET) {
   env.JWT_SECRET = randomBytes(48).toString('base64url');
-  console.warn('JWT_SECRET unset: generated one for this run (sessions will not survive a restart)');
+  console.warn(
+    'JWT_SECRET unset: generated one for this run (sessions will not survive a restart)',
+  );
 }
 
 const host = env.GRPC_HOST ?? '127.0.0.1';
@@ -26,7 +30,10 @@ const portOf = (name) => services.find((s) => s.name === name).port;
 
 const children = [];
 function start(name, script, extraEnv) {
-  const child = spawn(process.execPath, [script], { env: { ...env, ...extraEnv }, stdio: 'inherit' });
+  const child = spawn(process.execPath, [script], {
+    env: { ...env, ...extraEnv },
+    stdio: 'inherit',
+  });
   child.on('exit', (code, signal) => {
     if (!stopping) {
       console.error(`${name} exited (${signal ?? code}); stopping everything`);
@@ -47,7 +54,10 @@ for (const s of services) {
       : s.name === 'ledger'
         ? rulesEnv
         : s.name === 'categorization'
-          ? { LEDGER_GRPC_URL: `${host}:${portOf('ledger')}`, BILLS_GRPC_URL: `${host}:${portOf('bills')}` }
+          ? {
+              LEDGER_GRPC_URL: `${host}:${portOf('ledger')}`,
+              BILLS_GRPC_URL: `${host}:${portOf('bills')}`,
+            }
           : {};
   start(s.name, `services/${s.name}/dist/src/main.js`, { GRPC_PORT: String(s.port), ...extra });
 }
@@ -65,7 +75,9 @@ function stop(code = 0) {
   stopping = true;
   for (const c of children) c.kill('SIGTERM');
   const timer = setTimeout(() => process.exit(code), 20_000);
-  Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.once('exit', r))))).then(() => {
+  Promise.all(
+    children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.once('exit', r)))),
+  ).then(() => {
     clearTimeout(timer);
     process.exit(code);
   });

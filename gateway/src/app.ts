@@ -29,9 +29,15 @@ export interface Gateway {
 
 const VERSION = '0.1.0';
 
-export function createGateway({ config, logger, upstreams = createUpstreams(config) }: GatewayDeps): Gateway {
+export function createGateway({
+  config,
+  logger,
+  upstreams = createUpstreams(config),
+}: GatewayDeps): Gateway {
   const redis: Redis | undefined = config.REDIS_URL ? connectRedis(config.REDIS_URL) : undefined;
-  redis?.on('error', (err) => logger.warn({ err: err.message }, 'redis error (falling back to memory limits)'));
+  redis?.on('error', (err) =>
+    logger.warn({ err: err.message }, 'redis error (falling back to memory limits)'),
+  );
 
   const deps: PipelineDeps = {
     upstreams,

@@ -10,7 +10,9 @@ async function main(): Promise<void> {
   const config = loadConfig(gatewayConfigSchema);
   const logger = createLogger('gateway');
   const gateway = createGateway({ config, logger });
-  const server = gateway.app.listen(config.PORT, () => logger.info({ port: config.PORT }, 'gateway listening'));
+  const server = gateway.app.listen(config.PORT, () =>
+    logger.info({ port: config.PORT }, 'gateway listening'),
+  );
   server.keepAliveTimeout = 65_000;
   const shutdown = new Shutdown(logger);
   shutdown.add('upstreams', () => gateway.close());

@@ -6,7 +6,11 @@ import type { Route } from './routes/route';
 type JsonSchema = Record<string, unknown>;
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const out = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema;
+  const out = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+  }) as JsonSchema;
   delete out.$schema;
   return out;
 }
@@ -57,8 +61,14 @@ function errorStatuses(route: Route): number[] {
 }
 
 const RATE_LIMIT_HEADERS = {
-  'X-RateLimit-Limit': { schema: { type: 'integer' }, description: 'Requests allowed in the window' },
-  'X-RateLimit-Remaining': { schema: { type: 'integer' }, description: 'Requests left in the window' },
+  'X-RateLimit-Limit': {
+    schema: { type: 'integer' },
+    description: 'Requests allowed in the window',
+  },
+  'X-RateLimit-Remaining': {
+    schema: { type: 'integer' },
+    description: 'Requests left in the window',
+  },
   'X-RateLimit-Reset': { schema: { type: 'integer' }, description: 'Window reset, Unix seconds' },
   'X-Request-Id': { schema: { type: 'string' }, description: 'Request id (also in error bodies)' },
 };
@@ -110,7 +120,8 @@ export function buildOpenApi(routes: Route[], version: string): JsonSchema {
         name: 'Idempotency-Key',
         in: 'header',
         required: false,
-        description: 'Same key and body within 24 h replays the first response and creates nothing new',
+        description:
+          'Same key and body within 24 h replays the first response and creates nothing new',
         schema: { type: 'string', maxLength: 255 },
       });
     }
@@ -123,13 +134,20 @@ export function buildOpenApi(routes: Route[], version: string): JsonSchema {
       ...(route.tier ? { 'x-required-tier': route.tier } : {}),
       ...(params.length ? { parameters: params } : {}),
       ...(route.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } }
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: jsonSchema(route.body, 'input') } },
+            },
+          }
         : {}),
       ...(route.requestBody
         ? {
             requestBody: {
               required: true,
-              ...(route.requestBody.description ? { description: route.requestBody.description } : {}),
+              ...(route.requestBody.description
+                ? { description: route.requestBody.description }
+                : {}),
               content: { [route.requestBody.contentType]: { schema: route.requestBody.schema } },
             },
           }
@@ -154,7 +172,11 @@ export function buildOpenApi(routes: Route[], version: string): JsonSchema {
       schemas: { Error: jsonSchema(errorSchema, 'output') },
       securitySchemes: {
         bearerJwt: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-        bearerApiKey: { type: 'http', scheme: 'bearer', description: 'An API key sent as a bearer token' },
+        bearerApiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An API key sent as a bearer token',
+        },
         apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
         sessionCookie: {
           type: 'apiKey',

@@ -30,12 +30,19 @@ export interface BreakerSettings {
  * (unavailable, deadline exceeded) count against the circuit: a NOT_FOUND is a healthy answer.
  */
 export interface ServiceFacade<S extends Client> {
-  call<Req, Res>(pick: (c: S) => UnaryMethod<Req, Res>, request: Req, opts?: CallOpts): Promise<Res>;
+  call<Req, Res>(
+    pick: (c: S) => UnaryMethod<Req, Res>,
+    request: Req,
+    opts?: CallOpts,
+  ): Promise<Res>;
   /**
    * Opens a client-streaming call: refused at once while the circuit is open, and its outcome
    * counts against the circuit like a unary call's.
    */
-  clientStream<Req, Res>(pick: (c: S) => ClientStreamMethod<Req, Res>, opts?: CallOpts): ClientStreamCall<Req, Res>;
+  clientStream<Req, Res>(
+    pick: (c: S) => ClientStreamMethod<Req, Res>,
+    opts?: CallOpts,
+  ): ClientStreamCall<Req, Res>;
 }
 
 export class Upstream<C extends Client> {
@@ -60,7 +67,11 @@ export class Upstream<C extends Client> {
     this.breaker.on('close', () => breakerState.set({ service: name }, 0));
   }
 
-  async call<Req, Res>(pick: (c: C) => UnaryMethod<Req, Res>, request: Req, opts?: CallOpts): Promise<Res> {
+  async call<Req, Res>(
+    pick: (c: C) => UnaryMethod<Req, Res>,
+    request: Req,
+    opts?: CallOpts,
+  ): Promise<Res> {
     return this.guarded(() => this.client.call(pick, request, opts));
   }
 
@@ -71,7 +82,12 @@ export class Upstream<C extends Client> {
   service<S extends Client>(Ctor: ClientConstructor<S>): ServiceFacade<S> {
     let client = this.siblings.get(Ctor) as ServiceClient<S> | undefined;
     if (!client) {
-      client = new ServiceClient(this.name, Ctor, this.client.address, this.client.defaultDeadlineMs);
+      client = new ServiceClient(
+        this.name,
+        Ctor,
+        this.client.address,
+        this.client.defaultDeadlineMs,
+      );
       this.siblings.set(Ctor, client);
     }
     const sibling = client;
@@ -87,7 +103,9 @@ export class Upstream<C extends Client> {
   }
 
   private unavailable(): AppError {
-    return new AppError('SERVICE_UNAVAILABLE', `The ${this.name} service is unavailable`, { service: this.name });
+    return new AppError('SERVICE_UNAVAILABLE', `The ${this.name} service is unavailable`, {
+      service: this.name,
+    });
   }
 
   private async guarded<T>(run: () => Promise<T>): Promise<T> {

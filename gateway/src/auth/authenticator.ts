@@ -52,7 +52,11 @@ export class Authenticator {
     if (!presented.credential) throw new AppError('UNAUTHORIZED', 'Malformed Authorization header');
     const principal = await this.resolve(presented.credential);
     const method =
-      presented.method === 'session' ? 'session' : principal.method === 'api_key' ? 'api_key' : 'jwt';
+      presented.method === 'session'
+        ? 'session'
+        : principal.method === 'api_key'
+          ? 'api_key'
+          : 'jwt';
     if (presented.method === 'session' && principal.method !== 'jwt') {
       throw new AppError('UNAUTHORIZED', 'Invalid session');
     }
@@ -82,7 +86,9 @@ export class Authenticator {
         apiKeyId: principal.apiKeyId,
         countryCode: principal.countryCode,
         businessType: principal.businessType,
-        expiresAtMs: principal.expiresAt ? Date.parse(principal.expiresAt) : Number.POSITIVE_INFINITY,
+        expiresAtMs: principal.expiresAt
+          ? Date.parse(principal.expiresAt)
+          : Number.POSITIVE_INFINITY,
       };
       this.remember(credential, resolved, now);
       return resolved;

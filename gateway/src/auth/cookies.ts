@@ -16,7 +16,12 @@ export interface CookieSettings {
 export function setSessionCookies(
   res: Response,
   settings: CookieSettings,
-  tokens: { accessToken: string; refreshToken: string; accessExpiresAt: string; refreshExpiresAt: string },
+  tokens: {
+    accessToken: string;
+    refreshToken: string;
+    accessExpiresAt: string;
+    refreshExpiresAt: string;
+  },
   csrfToken: string,
 ): void {
   const accessMaxAge = Math.max(0, Date.parse(tokens.accessExpiresAt) - Date.now());

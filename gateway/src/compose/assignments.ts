@@ -18,13 +18,15 @@ export async function recordUserCategory(
 ): Promise<void> {
   if (!transaction?.categoryId) return;
   try {
-    await upstreams.categorization.service(AssignmentServiceClient).call((c) => c.assignCategories, {
-      transactionId: transaction.id,
-      items: [{ categoryId: transaction.categoryId, isPrimary: true }],
-      mode: AssignMode.ASSIGN_MODE_ADD,
-      assignedBy: 'user',
-      actor: userId,
-    });
+    await upstreams.categorization
+      .service(AssignmentServiceClient)
+      .call((c) => c.assignCategories, {
+        transactionId: transaction.id,
+        items: [{ categoryId: transaction.categoryId, isPrimary: true }],
+        mode: AssignMode.ASSIGN_MODE_ADD,
+        assignedBy: 'user',
+        actor: userId,
+      });
   } catch (err) {
     logger()[isTransportFailure(err) ? 'warn' : 'error'](
       { err: (err as Error).message, transactionId: transaction.id },

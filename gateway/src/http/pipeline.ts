@@ -38,7 +38,9 @@ async function enforceRateLimit(
   principal: Principal | undefined,
 ): Promise<void> {
   const key = principal ? `user:${principal.userId}` : `addr:${req.ip}`;
-  const max = principal ? principal.rateLimit || TIER_RATE_LIMITS[principal.tier] : deps.anonymousLimit;
+  const max = principal
+    ? principal.rateLimit || TIER_RATE_LIMITS[principal.tier]
+    : deps.anonymousLimit;
   const decision = await deps.rateLimiter.take(key, max);
   applyRateLimitHeaders(res, decision);
   if (!decision.allowed) {
@@ -62,7 +64,9 @@ export function buildRouter(routes: Route[], deps: PipelineDeps): Router {
       const chunked = req.get('transfer-encoding') !== undefined;
       if (!length && !chunked) return resolve(undefined);
       if (!req.is('application/json') && !req.is('application/*+json')) {
-        return reject(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json'));
+        return reject(
+          new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json'),
+        );
       }
       parseJson(req, res, (err?: unknown) => (err ? reject(toAppError(err)) : resolve(req.body)));
     });
@@ -113,16 +117,24 @@ export function buildRouter(routes: Route[], deps: PipelineDeps): Router {
           throw new AppError('FORBIDDEN', 'This operation needs a user login, not an API key');
         }
         if (!scopeAllows(principal.scopes, req.method)) {
-          throw new AppError('INSUFFICIENT_SCOPE', 'The API key does not have a scope that allows this request', {
-            scopes: principal.scopes,
-          });
+          throw new AppError(
+            'INSUFFICIENT_SCOPE',
+            'The API key does not have a scope that allows this request',
+            {
+              scopes: principal.scopes,
+            },
+          );
         }
       }
       if (route.tier && !tierAtLeast(principal.tier, route.tier)) {
-        throw new AppError('TIER_REQUIRED', `This feature requires the ${route.tier} tier or above`, {
-          requiredTier: route.tier,
-          currentTier: principal.tier,
-        });
+        throw new AppError(
+          'TIER_REQUIRED',
+          `This feature requires the ${route.tier} tier or above`,
+          {
+            requiredTier: route.tier,
+            currentTier: principal.tier,
+          },
+        );
       }
     }
 
@@ -155,7 +167,9 @@ export function buildRouter(routes: Route[], deps: PipelineDeps): Router {
       return;
     }
     if (!IDEMPOTENCY_KEY.test(idempotencyKey)) {
-      throw AppError.validation([{ field: 'Idempotency-Key', message: 'must be 1–255 visible ASCII characters' }]);
+      throw AppError.validation([
+        { field: 'Idempotency-Key', message: 'must be 1–255 visible ASCII characters' },
+      ]);
     }
     const storeKey = `${principal?.userId ?? req.ip}:${route.method}:${route.path}:${idempotencyKey}`;
     const fingerprint = fingerprintOf(req.method, req.path, rawBody);
@@ -173,16 +187,29 @@ export function buildRouter(routes: Route[], deps: PipelineDeps): Router {
     }
     try {
       const out = await run();
-      await deps.idempotency.complete(storeKey, fingerprint, { status: out.status, body: out.body });
+      await deps.idempotency.complete(storeKey, fingerprint, {
+        status: out.status,
+        body: out.body,
+      });
       res.status(out.status).json(out.body);
     } catch (err) {
       const appError = toAppError(err);
       // A client error is the final answer for this key; a server failure may be retried.
-      if (appError.httpStatus < 500 && appError.code !== 'RATE_LIMITED' && appError.code !== 'CONFLICT') {
+      if (
+        appError.httpStatus < 500 &&
+        appError.code !== 'RATE_LIMITED' &&
+        appError.code !== 'CONFLICT'
+      ) {
         const requestId = currentContext()?.requestId ?? '';
         await deps.idempotency.complete(storeKey, fingerprint, {
           status: appError.httpStatus,
-          body: { success: false, error: appError.message, code: appError.code, ...(appError.details ? { details: appError.details } : {}), requestId },
+          body: {
+            success: false,
+            error: appError.message,
+            code: appError.code,
+            ...(appError.details ? { details: appError.details } : {}),
+            requestId,
+          },
         });
       } else {
         await deps.idempotency.abandon(storeKey);

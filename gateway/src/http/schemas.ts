@@ -17,9 +17,7 @@ export const pageQuery = {
     .describe('Page size 1–200 (default 50); larger values are clamped to 200'),
 };
 
-export const booleanQuery = z
-  .enum(['true', 'false'])
-  .transform((v) => v === 'true');
+export const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const isoDate = z
   .string()
@@ -45,7 +43,10 @@ export const moneyAmount = (opts: { positive?: boolean; max?: number } = {}) =>
     .number({ message: 'must be a number' })
     .refine(Number.isFinite, 'must be finite')
     .refine((n) => hasAtMostDecimals(n, 2), 'must have at most 2 decimal places')
-    .refine((n) => (opts.positive ? n > 0 : n >= 0), opts.positive ? 'must be greater than 0' : 'must not be negative')
+    .refine(
+      (n) => (opts.positive ? n > 0 : n >= 0),
+      opts.positive ? 'must be greater than 0' : 'must not be negative',
+    )
     .refine((n) => n <= (opts.max ?? 9_999_999_999.99), 'is too large');
 
 export const rateFraction = z
@@ -60,8 +61,16 @@ export const percentage = z
   .max(100, 'must be at most 100')
   .refine((n) => hasAtMostDecimals(n, 2), 'must have at most 2 decimal places');
 
-export const name = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
-export const description = z.string().trim().min(1, 'must not be empty').max(1000, 'must be at most 1000 characters');
+export const name = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(200, 'must be at most 200 characters');
+export const description = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(1000, 'must be at most 1000 characters');
 export const notes = z.string().max(5000, 'must be at most 5000 characters');
 
 export const successFlag = z.literal(true);

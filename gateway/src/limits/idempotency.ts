@@ -27,7 +27,9 @@ export interface IdempotencyStore {
 }
 
 export function fingerprintOf(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${path}\n${JSON.stringify(body ?? null)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${method} ${path}\n${JSON.stringify(body ?? null)}`)
+    .digest('hex');
 }
 
 function decide(entry: Entry, fingerprint: string): IdempotencyBegin {
@@ -50,7 +52,11 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
   }
 
   async complete(key: string, fingerprint: string, response: StoredResponse): Promise<void> {
-    this.entries.set(key, { fingerprint, response, expiresAt: Date.now() + IDEMPOTENCY_TTL_SECONDS * 1000 });
+    this.entries.set(key, {
+      fingerprint,
+      response,
+      expiresAt: Date.now() + IDEMPOTENCY_TTL_SECONDS * 1000,
+    });
   }
 
   async abandon(key: string): Promise<void> {
@@ -71,7 +77,13 @@ export class RedisIdempotencyStore implements IdempotencyStore {
 
   async begin(key: string, fingerprint: string): Promise<IdempotencyBegin> {
     const k = `pfs-idem:${key}`;
-    const created = await this.redis.set(k, JSON.stringify({ fingerprint }), 'EX', IDEMPOTENCY_TTL_SECONDS, 'NX');
+    const created = await this.redis.set(
+      k,
+      JSON.stringify({ fingerprint }),
+      'EX',
+      IDEMPOTENCY_TTL_SECONDS,
+      'NX',
+    );
     if (created === 'OK') return { state: 'new' };
     const raw = await this.redis.get(k);
     if (!raw) return this.begin(key, fingerprint);
@@ -79,7 +91,12 @@ export class RedisIdempotencyStore implements IdempotencyStore {
   }
 
   async complete(key: string, fingerprint: string, response: StoredResponse): Promise<void> {
-    await this.redis.set(`pfs-idem:${key}`, JSON.stringify({ fingerprint, response }), 'EX', IDEMPOTENCY_TTL_SECONDS);
+    await this.redis.set(
+      `pfs-idem:${key}`,
+      JSON.stringify({ fingerprint, response }),
+      'EX',
+      IDEMPOTENCY_TTL_SECONDS,
+    );
   }
 
   async abandon(key: string): Promise<void> {

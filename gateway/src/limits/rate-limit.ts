@@ -1,7 +1,11 @@
 import { AppError } from '@pfs/kit';
 import type { Response } from 'express';
 import type Redis from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 
 export interface RateLimitDecision {
   limit: number;
@@ -23,7 +27,11 @@ export class RateLimiter {
   private readonly limiter: RateLimiterAbstract;
 
   constructor(windowSeconds: number, redis?: Redis) {
-    const memory = new RateLimiterMemory({ points: UNBOUNDED, duration: windowSeconds, keyPrefix: 'pfs-rl' });
+    const memory = new RateLimiterMemory({
+      points: UNBOUNDED,
+      duration: windowSeconds,
+      keyPrefix: 'pfs-rl',
+    });
     this.limiter = redis
       ? new RateLimiterRedis({
           storeClient: redis,

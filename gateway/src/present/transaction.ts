@@ -23,7 +23,10 @@ export const transactionSchema = z.object({
 
 export type TransactionJson = z.output<typeof transactionSchema>;
 
-export function presentTransaction(t: Transaction, categories: Map<string, CategoryJson>): TransactionJson {
+export function presentTransaction(
+  t: Transaction,
+  categories: Map<string, CategoryJson>,
+): TransactionJson {
   return {
     id: t.id,
     date: t.date,

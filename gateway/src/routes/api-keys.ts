@@ -47,7 +47,11 @@ export const apiKeyRoutes = [
         .optional(),
       expiresInDays: z.number().int('must be an integer').min(1).max(3650).optional(),
     }),
-    response: apiKeySchema.extend({ success: z.literal(true), key: z.string(), warning: z.string() }),
+    response: apiKeySchema.extend({
+      success: z.literal(true),
+      key: z.string(),
+      warning: z.string(),
+    }),
     async handler(ctx) {
       const { apiKey, key } = await ctx.upstreams.identity.call((c) => c.createApiKey, {
         name: ctx.body.name,
@@ -69,7 +73,11 @@ export const apiKeyRoutes = [
     tags: ['API keys'],
     auth: 'user',
     upstreams: ['identity'],
-    response: z.object({ success: z.literal(true), apiKeys: z.array(apiKeySchema), count: z.number().int() }),
+    response: z.object({
+      success: z.literal(true),
+      apiKeys: z.array(apiKeySchema),
+      count: z.number().int(),
+    }),
     async handler(ctx) {
       const { apiKeys } = await ctx.upstreams.identity.call((c) => c.listApiKeys, {});
       return { apiKeys: apiKeys.map(presentKey), count: apiKeys.length };

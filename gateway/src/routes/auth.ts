@@ -8,7 +8,9 @@ import { name } from '../http/schemas';
 import { presentUser, userSchema } from '../present/user';
 import { defineRoute, type RouteContext } from './route';
 
-const email = z.email({ message: 'must be a valid email address' }).max(254, 'must be at most 254 characters');
+const email = z
+  .email({ message: 'must be a valid email address' })
+  .max(254, 'must be at most 254 characters');
 const password = z
   .string({ message: 'must be a string' })
   .min(8, 'must be at least 8 characters')
@@ -23,7 +25,11 @@ const sessionResponse = z.object({
 });
 
 /** Answers with the tokens and, for browsers, the session, refresh and CSRF cookies. */
-function startSession(ctx: RouteContext<unknown, unknown, unknown>, user: User | undefined, tokens: SessionTokens | undefined) {
+function startSession(
+  ctx: RouteContext<unknown, unknown, unknown>,
+  user: User | undefined,
+  tokens: SessionTokens | undefined,
+) {
   if (!user || !tokens) throw new AppError('INTERNAL_ERROR', 'Identity returned no session');
   setSessionCookies(ctx.res, ctx.cookies, tokens, randomBytes(32).toString('base64url'));
   const ctxStore = currentContext();
@@ -74,7 +80,11 @@ export const authRoutes = [
       if (user) {
         // Best effort: categorization also provisions lazily on first use if this call fails.
         await ctx.upstreams.categorization
-          .call((c) => c.provisionDefaults, { countryCode: user.countryCode, businessType: user.businessType }, { userId: user.id })
+          .call(
+            (c) => c.provisionDefaults,
+            { countryCode: user.countryCode, businessType: user.businessType },
+            { userId: user.id },
+          )
           .catch(() => undefined);
       }
       return startSession(ctx, user, tokens);
@@ -118,7 +128,9 @@ export const authRoutes = [
         if (!refreshToken) throw new AppError('UNAUTHORIZED', 'A refresh token is required');
         checkCsrf(ctx.req);
       }
-      const { user, tokens } = await ctx.upstreams.identity.call((c) => c.refresh, { refreshToken });
+      const { user, tokens } = await ctx.upstreams.identity.call((c) => c.refresh, {
+        refreshToken,
+      });
       return startSession(ctx, user, tokens);
     },
   }),
@@ -145,7 +157,11 @@ export const authRoutes = [
     tags: ['Authentication'],
     auth: 'user',
     upstreams: ['identity'],
-    response: z.object({ success: z.literal(true), user: userSchema, authenticated: z.literal(true) }),
+    response: z.object({
+      success: z.literal(true),
+      user: userSchema,
+      authenticated: z.literal(true),
+    }),
     async handler(ctx) {
       const { user } = await ctx.upstreams.identity.call((c) => c.getMe, {});
       if (!user) throw AppError.notFound('User');

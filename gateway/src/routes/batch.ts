@@ -1,5 +1,6 @@
 import { AppError, type FieldIssue } from '@pfs/kit';
 import { z } from 'zod';
+import { recordUserCategory } from '../compose/assignments';
 import { categoriesById } from '../compose/categories';
 import { learnFromTransactions } from '../compose/classification';
 import { uuid } from '../http/schemas';
@@ -9,6 +10,8 @@ import { defineRoute } from './route';
 import { patchBody, toPatch } from './transactions';
 
 export const BATCH_MAX = 500;
+/** Assignment records written at once after a batch that sets categories. */
+const ASSIGNMENT_CONCURRENCY = 8;
 
 const updateItem = patchBody.extend({ id: uuid.describe('Transaction id') });
 
@@ -69,14 +72,32 @@ export const batchRoutes = [
         .array(transactionSchema)
         .describe('The updated transactions, in request order'),
     }),
-    async handler({ body, upstreams }) {
+    async handler({ body, upstreams, principal }) {
       await assertOwnCategories(upstreams, body.updates);
       const { transactions } = await upstreams.ledger.call((c) => c.batchUpdateTransactions, {
         updates: body.updates.map(({ id, ...fields }) => ({ id, patch: toPatch(fields) })),
       });
       // Categories set or cleared in the batch teach the classifier (never fails the batch).
-      const labelled = new Set(body.updates.filter((u) => u.categoryId !== undefined).map((u) => u.id.toLowerCase()));
-      await learnFromTransactions(upstreams, transactions.filter((t) => labelled.has(t.id.toLowerCase())));
+      const labelled = new Set(
+        body.updates.filter((u) => u.categoryId !== undefined).map((u) => u.id.toLowerCase()),
+      );
+      await learnFromTransactions(
+        upstreams,
+        transactions.filter((t) => labelled.has(t.id.toLowerCase())),
+      );
+      // As with PATCH, a category set on a transaction is the user's primary assignment (its
+      // history records the change); a few calls at a time, never failing the batch.
+      const assigned = new Set(
+        body.updates.filter((u) => u.categoryId).map((u) => u.id.toLowerCase()),
+      );
+      const toRecord = transactions.filter((t) => assigned.has(t.id.toLowerCase()));
+      for (let i = 0; i < toRecord.length; i += ASSIGNMENT_CONCURRENCY) {
+        await Promise.all(
+          toRecord
+            .slice(i, i + ASSIGNMENT_CONCURRENCY)
+            .map((t) => recordUserCategory(upstreams, t, principal.userId)),
+        );
+      }
       const categories = await categoriesById(
         upstreams,
         transactions.map((t) => t.categoryId),

@@ -47,7 +47,11 @@ export const categoryRoutes = forgettingCategories([
     auth: 'user',
     upstreams: ['categorization'],
     query: z.object(pageQuery),
-    response: z.object({ success: z.literal(true), categories: z.array(categorySchema), pagination: paginationSchema }),
+    response: z.object({
+      success: z.literal(true),
+      categories: z.array(categorySchema),
+      pagination: paginationSchema,
+    }),
     async handler({ query, upstreams, principal }) {
       const { categories, page } = await upstreams.categorization.call((c) => c.listCategories, {
         page: { page: query.page ?? 1, limit: query.limit ?? 50 },
@@ -55,7 +59,12 @@ export const categoryRoutes = forgettingCategories([
       });
       return {
         categories: categories.map(presentCategory),
-        pagination: { page: page?.page ?? 1, limit: page?.limit ?? 50, total: Number(page?.total ?? 0), pages: page?.pages ?? 0 },
+        pagination: {
+          page: page?.page ?? 1,
+          limit: page?.limit ?? 50,
+          total: Number(page?.total ?? 0),
+          pages: page?.pages ?? 0,
+        },
       };
     },
   }),
@@ -72,7 +81,9 @@ export const categoryRoutes = forgettingCategories([
     body: createBody,
     response: one,
     async handler({ body, upstreams }) {
-      const { category } = await upstreams.categorization.call((c) => c.createCategory, { category: toInput(body) });
+      const { category } = await upstreams.categorization.call((c) => c.createCategory, {
+        category: toInput(body),
+      });
       if (!category) throw new AppError('INTERNAL_ERROR', 'Categorization returned no category');
       return { category: presentCategory(category) };
     },
@@ -87,7 +98,9 @@ export const categoryRoutes = forgettingCategories([
     params: idParams,
     response: one,
     async handler({ params, upstreams }) {
-      const { category } = await upstreams.categorization.call((c) => c.getCategory, { id: params.id });
+      const { category } = await upstreams.categorization.call((c) => c.getCategory, {
+        id: params.id,
+      });
       if (!category) throw AppError.notFound('Category');
       return { category: presentCategory(category) };
     },

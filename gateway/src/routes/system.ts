@@ -27,11 +27,15 @@ export function systemRouter(upstreams: Upstreams, openApi: () => object): Route
   });
   router.get('/readyz', async (_req, res) => {
     const entries = await Promise.all(
-      Object.values(upstreams).map(async (u) => [u.name, (await u.ready()) ? 'up' : 'down'] as const),
+      Object.values(upstreams).map(
+        async (u) => [u.name, (await u.ready()) ? 'up' : 'down'] as const,
+      ),
     );
     const services = Object.fromEntries(entries);
     const ready = entries.every(([, state]) => state === 'up');
-    res.status(ready ? 200 : 503).json({ success: ready, status: ready ? 'ready' : 'not ready', services });
+    res
+      .status(ready ? 200 : 503)
+      .json({ success: ready, status: ready ? 'ready' : 'not ready', services });
   });
   router.get('/metrics', async (_req, res) => {
     res.setHeader('Content-Type', registry.contentType);
@@ -46,7 +50,9 @@ export function systemRouter(upstreams: Upstreams, openApi: () => object): Route
   router.get('/api/docs/init.js', (_req, res) => {
     res.type('application/javascript').send(DOCS_INIT);
   });
-  const swaggerDir = (createRequire(__filename)('swagger-ui-dist') as { getAbsoluteFSPath(): string }).getAbsoluteFSPath();
+  const swaggerDir = (
+    createRequire(__filename)('swagger-ui-dist') as { getAbsoluteFSPath(): string }
+  ).getAbsoluteFSPath();
   router.use('/api/docs/assets', express.static(swaggerDir, { index: false, maxAge: '1h' }));
   return router;
 }

@@ -38,20 +38,19 @@ const transactionFields = {
 };
 
 const createBody = z.object(transactionFields);
-export const patchBody = z
-  .object({
-    date: transactionFields.date.optional(),
-    description: description.optional(),
-    amount: transactionFields.amount.optional(),
-    type: transactionFields.type.optional(),
-    categoryId: transactionFields.categoryId,
-    merchant: transactionFields.merchant,
-    gstAmount: transactionFields.gstAmount,
-    gstRate: transactionFields.gstRate,
-    gstIncluded: transactionFields.gstIncluded,
-    isTaxDeductible: transactionFields.isTaxDeductible,
-    businessUsePercentage: transactionFields.businessUsePercentage,
-  });
+export const patchBody = z.object({
+  date: transactionFields.date.optional(),
+  description: description.optional(),
+  amount: transactionFields.amount.optional(),
+  type: transactionFields.type.optional(),
+  categoryId: transactionFields.categoryId,
+  merchant: transactionFields.merchant,
+  gstAmount: transactionFields.gstAmount,
+  gstRate: transactionFields.gstRate,
+  gstIncluded: transactionFields.gstIncluded,
+  isTaxDeductible: transactionFields.isTaxDeductible,
+  businessUsePercentage: transactionFields.businessUsePercentage,
+});
 
 const listQuery = z
   .object({
@@ -62,13 +61,22 @@ const listQuery = z
     type: z.enum(['debit', 'credit']).optional(),
     merchant: z.string().max(200).optional().describe('Exact merchant, case-insensitive'),
     q: z.string().min(1).max(200).optional().describe('Text search in description and merchant'),
-    minAmount: z.string().regex(/^\d+(\.\d{1,2})?$/, 'must be a non-negative amount').optional(),
-    maxAmount: z.string().regex(/^\d+(\.\d{1,2})?$/, 'must be a non-negative amount').optional(),
+    minAmount: z
+      .string()
+      .regex(/^\d+(\.\d{1,2})?$/, 'must be a non-negative amount')
+      .optional(),
+    maxAmount: z
+      .string()
+      .regex(/^\d+(\.\d{1,2})?$/, 'must be a non-negative amount')
+      .optional(),
     isTaxDeductible: booleanQuery.optional(),
     uncategorized: booleanQuery.optional().describe('true: only transactions without a category'),
     sort: z.enum(['date', '-date', 'amount', '-amount']).optional().describe('Default -date'),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['from'] })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'from must not be after to',
+    path: ['from'],
+  })
   .refine((q) => !q.minAmount || !q.maxAmount || Number(q.minAmount) <= Number(q.maxAmount), {
     message: 'minAmount must not exceed maxAmount',
     path: ['minAmount'],
@@ -88,7 +96,8 @@ function toInput(b: z.output<typeof createBody>): TransactionInput {
     gstRate: b.gstRate === undefined ? undefined : decimalText(b.gstRate),
     gstIncluded: b.gstIncluded,
     isTaxDeductible: b.isTaxDeductible,
-    businessUsePercentage: b.businessUsePercentage === undefined ? undefined : decimalText(b.businessUsePercentage),
+    businessUsePercentage:
+      b.businessUsePercentage === undefined ? undefined : decimalText(b.businessUsePercentage),
   };
 }
 
@@ -106,7 +115,8 @@ export function toPatch(b: z.output<typeof patchBody>): TransactionPatch {
     gstRate: b.gstRate === undefined ? undefined : decimalText(b.gstRate),
     gstIncluded: b.gstIncluded,
     isTaxDeductible: b.isTaxDeductible,
-    businessUsePercentage: b.businessUsePercentage === undefined ? undefined : decimalText(b.businessUsePercentage),
+    businessUsePercentage:
+      b.businessUsePercentage === undefined ? undefined : decimalText(b.businessUsePercentage),
   };
 }
 
@@ -120,7 +130,11 @@ export const transactionRoutes = [
     auth: 'user',
     upstreams: ['ledger', 'categorization'],
     query: listQuery,
-    response: z.object({ success: z.literal(true), transactions: z.array(transactionSchema), pagination: paginationSchema }),
+    response: z.object({
+      success: z.literal(true),
+      transactions: z.array(transactionSchema),
+      pagination: paginationSchema,
+    }),
     async handler({ query, upstreams }) {
       const { transactions, page } = await upstreams.ledger.call((c) => c.listTransactions, {
         filter: {
@@ -138,7 +152,10 @@ export const transactionRoutes = [
         page: { page: query.page ?? 1, limit: query.limit ?? 50 },
         sort: query.sort ?? '-date',
       });
-      const categories = await categoriesById(upstreams, transactions.map((t) => t.categoryId));
+      const categories = await categoriesById(
+        upstreams,
+        transactions.map((t) => t.categoryId),
+      );
       return {
         transactions: transactions.map((t) => presentTransaction(t, categories)),
         pagination: {
@@ -163,7 +180,9 @@ export const transactionRoutes = [
     response: one,
     async handler({ body, upstreams, principal }) {
       await assertOwnCategory(upstreams, body.categoryId);
-      const { transaction } = await upstreams.ledger.call((c) => c.createTransaction, { transaction: toInput(body) });
+      const { transaction } = await upstreams.ledger.call((c) => c.createTransaction, {
+        transaction: toInput(body),
+      });
       if (!transaction) throw new AppError('INTERNAL_ERROR', 'Ledger returned no transaction');
       if (body.categoryId) {
         await learnFromTransactions(upstreams, [transaction]);
@@ -183,7 +202,9 @@ export const transactionRoutes = [
     params: idParams,
     response: one,
     async handler({ params, upstreams }) {
-      const { transaction } = await upstreams.ledger.call((c) => c.getTransaction, { id: params.id });
+      const { transaction } = await upstreams.ledger.call((c) => c.getTransaction, {
+        id: params.id,
+      });
       if (!transaction) throw AppError.notFound('Transaction');
       const categories = await categoriesById(upstreams, [transaction.categoryId]);
       return { transaction: presentTransaction(transaction, categories) };
@@ -193,7 +214,8 @@ export const transactionRoutes = [
     method: 'patch',
     path: '/api/bank/transactions/{id}',
     summary: 'Update fields of a bank transaction',
-    description: 'Only the fields sent change; categoryId or merchant null clears them. gstAmount is re-derived when amount, gstRate or gstIncluded change without it.',
+    description:
+      'Only the fields sent change; categoryId or merchant null clears them. gstAmount is re-derived when amount, gstRate or gstIncluded change without it.',
     tags: ['Bank transactions'],
     auth: 'user',
     upstreams: ['ledger', 'categorization'],

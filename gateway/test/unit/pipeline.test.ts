@@ -12,10 +12,23 @@ import { RateLimiter } from '../../src/limits/rate-limit';
 import { defineRoute } from '../../src/routes/route';
 import type { Upstreams } from '../../src/upstreams';
 
-const principals: Record<string, { userId: string; tier: string; scopes: string[]; method: string }> = {
+const principals: Record<
+  string,
+  { userId: string; tier: string; scopes: string[]; method: string }
+> = {
   free: { userId: '11111111-1111-4111-8111-111111111111', tier: 'free', scopes: [], method: 'jwt' },
-  elite: { userId: '22222222-2222-4222-8222-222222222222', tier: 'elite', scopes: [], method: 'jwt' },
-  pfs_readkey: { userId: '33333333-3333-4333-8333-333333333333', tier: 'elite', scopes: ['mcp:read'], method: 'api_key' },
+  elite: {
+    userId: '22222222-2222-4222-8222-222222222222',
+    tier: 'elite',
+    scopes: [],
+    method: 'jwt',
+  },
+  pfs_readkey: {
+    userId: '33333333-3333-4333-8333-333333333333',
+    tier: 'elite',
+    scopes: ['mcp:read'],
+    method: 'api_key',
+  },
 };
 
 const fakeUpstreams = {
@@ -26,7 +39,17 @@ const fakeUpstreams = {
         const { AppError } = await import('@pfs/kit');
         throw new AppError('UNAUTHORIZED', 'bad');
       }
-      return { principal: { ...p, rateLimit: 0, sessionId: 's', apiKeyId: '', countryCode: 'AU', businessType: 'individual', expiresAt: '' } };
+      return {
+        principal: {
+          ...p,
+          rateLimit: 0,
+          sessionId: 's',
+          apiKeyId: '',
+          countryCode: 'AU',
+          businessType: 'individual',
+          expiresAt: '',
+        },
+      };
     },
   },
 } as unknown as Upstreams;
@@ -81,44 +104,76 @@ describe('request pipeline', () => {
     const a = app();
     const low = await request(a).get('/elite-only').set('authorization', 'Bearer free');
     expect(low.status).toBe(403);
-    expect(low.body).toMatchObject({ success: false, code: 'TIER_REQUIRED', details: { requiredTier: 'elite' } });
+    expect(low.body).toMatchObject({
+      success: false,
+      code: 'TIER_REQUIRED',
+      details: { requiredTier: 'elite' },
+    });
     const high = await request(a).get('/elite-only').set('authorization', 'Bearer elite');
     expect(high.status).toBe(200);
     expect(high.body).toEqual({ success: true, ok: true });
   });
 
   it('checks credentials before the body: 401 beats malformed JSON', async () => {
-    const res = await request(app()).post('/things').set('content-type', 'application/json').send('{oops');
+    const res = await request(app())
+      .post('/things')
+      .set('content-type', 'application/json')
+      .send('{oops');
     expect(res.status).toBe(401);
   });
 
   it('maps malformed JSON, wrong types and oversize bodies', async () => {
     const a = app();
-    const bad = await request(a).post('/things').set('authorization', 'Bearer elite').set('content-type', 'application/json').send('{oops');
+    const bad = await request(a)
+      .post('/things')
+      .set('authorization', 'Bearer elite')
+      .set('content-type', 'application/json')
+      .send('{oops');
     expect(bad.body.code).toBe('VALIDATION_ERROR');
-    const types = await request(a).post('/things').set('authorization', 'Bearer elite').send({ name: 5, count: 'x' });
+    const types = await request(a)
+      .post('/things')
+      .set('authorization', 'Bearer elite')
+      .send({ name: 5, count: 'x' });
     expect(types.status).toBe(400);
-    expect(types.body.details.issues.map((i: { field: string }) => i.field)).toEqual(['name', 'count']);
-    const big = await request(a).post('/things').set('authorization', 'Bearer elite').send({ name: 'x'.repeat(5000), count: 1 });
+    expect(types.body.details.issues.map((i: { field: string }) => i.field)).toEqual([
+      'name',
+      'count',
+    ]);
+    const big = await request(a)
+      .post('/things')
+      .set('authorization', 'Bearer elite')
+      .send({ name: 'x'.repeat(5000), count: 1 });
     expect(big.status).toBe(413);
   });
 
   it('applies scopes to API keys by method', async () => {
-    const res = await request(app()).post('/things').set('x-api-key', 'pfs_readkey').send({ name: 'a', count: 1 });
+    const res = await request(app())
+      .post('/things')
+      .set('x-api-key', 'pfs_readkey')
+      .send({ name: 'a', count: 1 });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('INSUFFICIENT_SCOPE');
   });
 
   it('replays idempotent creates and rejects a reused key with a new body', async () => {
     const a = app();
-    const send = (body: object) => request(a).post('/things').set('authorization', 'Bearer elite').set('idempotency-key', 'k1').send(body);
+    const send = (body: object) =>
+      request(a)
+        .post('/things')
+        .set('authorization', 'Bearer elite')
+        .set('idempotency-key', 'k1')
+        .send(body);
     const one = await send({ name: 'a', count: 1 });
     const two = await send({ name: 'a', count: 1 });
     expect(one.status).toBe(201);
     expect(two.body).toEqual(one.body);
     expect(two.headers['idempotent-replayed']).toBe('true');
     expect((await send({ name: 'b', count: 1 })).status).toBe(409);
-    const badKey = await request(a).post('/things').set('authorization', 'Bearer elite').set('idempotency-key', 'x'.repeat(300)).send({ name: 'a', count: 1 });
+    const badKey = await request(a)
+      .post('/things')
+      .set('authorization', 'Bearer elite')
+      .set('idempotency-key', 'x'.repeat(300))
+      .send({ name: 'a', count: 1 });
     expect(badKey.status).toBe(400);
   });
 

@@ -54,7 +54,11 @@ function toMessage(category: Category): CategoryMessage {
   };
 }
 
-export function createServer({ db, logger, ruleTargets }: CategorizationDeps): GrpcServiceBinding[] {
+export function createServer({
+  db,
+  logger,
+  ruleTargets,
+}: CategorizationDeps): GrpcServiceBinding[] {
   /** The default set's id; a user who has none (registration could not reach us) gets it now. */
   async function defaultSetOf(userId: string, profile: UserProfile): Promise<string> {
     const { setId, created } = await ensureDefaultSet(db, userId, () =>

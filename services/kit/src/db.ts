@@ -46,7 +46,9 @@ export async function migrateSchema(
     await db.raw('CREATE SCHEMA IF NOT EXISTS ??', [schema]);
     return await runMigrations(db, schema, migrations);
   } finally {
-    await lock.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate:${schema}`]).catch(() => {});
+    await lock
+      .query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate:${schema}`])
+      .catch(() => {});
     await db.client.releaseConnection(lock);
   }
 }

@@ -179,7 +179,13 @@ export async function importAtOnce(
       async (batch) => {
         const inserted = await insertImportedRows(trx, req.userId, id, rowsOf(batch));
         if (req.rules !== undefined)
-          await applyRulesToImported(trx, req.userId, id, rowsOf(batch).map((r) => r.id), req.rules);
+          await applyRulesToImported(
+            trx,
+            req.userId,
+            id,
+            rowsOf(batch).map((r) => r.id),
+            req.rules,
+          );
         addTally(tally, tallyBatch(batch, inserted, ERRORS_KEPT - tally.errors.length));
       },
     );

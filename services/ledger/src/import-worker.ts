@@ -197,7 +197,12 @@ export class ImportWorker {
             const inserted = await insertImportedRows(trx, job.user_id, job.id, rowsOf(batch));
             // Background imports answer 202 before any row exists: their rows are marked for the
             // rules catch-up job (ADR 010), which settles them moments later.
-            await markImportedRulesPending(trx, job.user_id, job.id, rowsOf(batch).map((r) => r.id));
+            await markImportedRulesPending(
+              trx,
+              job.user_id,
+              job.id,
+              rowsOf(batch).map((r) => r.id),
+            );
             const counts = tallyBatch(batch, inserted, room);
             if (!(await recordBatch(trx, job.id, this.id, batchNo, counts, this.leaseMs))) {
               throw new LeaseLost();

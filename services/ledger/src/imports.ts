@@ -262,7 +262,9 @@ export function importBindings({
               plan,
               batchRows: config.batchRows,
               // One rules lookup per import; null (categorization away) marks rows for catch-up.
-              rules: rules ? ((await rules.rulesFor(ctx.userId, 'transactions')) ?? null) : undefined,
+              rules: rules
+                ? ((await rules.rulesFor(ctx.userId, 'transactions')) ?? null)
+                : undefined,
             })
           : await importInBackground(ctx.userId, settings, plan, upload, head.chunks);
         log.info(

@@ -100,7 +100,11 @@ export function createServer({
           return transaction;
         });
         const assignments = set && ruled ? assignmentsOf(set, ruled.outcome) : [];
-        if (rules && assignments.length && !(await rules.assign(ctx.userId, created.id, assignments)))
+        if (
+          rules &&
+          assignments.length &&
+          !(await rules.assign(ctx.userId, created.id, assignments))
+        )
           await db('transactions')
             .where({ id: created.id, user_id: ctx.userId })
             .update({ rules_pending: true });

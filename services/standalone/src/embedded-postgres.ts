@@ -49,7 +49,9 @@ export async function startEmbeddedPostgres(opts: {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [opts.database]);
+    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [
+      opts.database,
+    ]);
     if (!rowCount) await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(opts.database)}`);
   } finally {
     await admin.end();

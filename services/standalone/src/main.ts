@@ -57,7 +57,10 @@ async function main(): Promise<void> {
     env: { ...process.env, JWT_SECRET: config.JWT_SECRET ?? persistentSecret(dataDir) },
   });
   shutdown.add('stack', () => stack.close());
-  logger.info({ url: stack.url, docs: `${stack.url}/api/docs` }, 'Personal Finance Service is ready');
+  logger.info(
+    { url: stack.url, docs: `${stack.url}/api/docs` },
+    'Personal Finance Service is ready',
+  );
 }
 
 main().catch((err: unknown) => {

@@ -127,7 +127,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   let billsWorkers: bills.BillsWorkers | undefined;
   let billsLedger: ReturnType<typeof bills.connectLedger> | undefined;
   const { NATS_URL } = loadConfig(eventBusConfigSchema, env);
-  const events = createEventBus({ natsUrl: NATS_URL, logger: opts.logger.child({ component: 'events' }), name: 'pfs' });
+  const events = createEventBus({
+    natsUrl: NATS_URL,
+    logger: opts.logger.child({ component: 'events' }),
+    name: 'pfs',
+  });
   // Rules (ADR 010): the ledger asks categorization, categorization runs rules through the
   // ledger and bills. Addresses are looked up when used, since the services start in turn.
   const ledgerConfig = loadConfig(ledger.configSchema, env);
@@ -169,13 +173,22 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       bindings: bindingsFor(name, db, logger, env, importWorker, billsLedger?.reader, wiring),
       address: '127.0.0.1:0',
       logger,
-      readinessCheck: () => db.raw('select 1').then(() => true, () => false),
+      readinessCheck: () =>
+        db.raw('select 1').then(
+          () => true,
+          () => false,
+        ),
     };
     const grpc = await startGrpcServer(grpcArgs);
     startArgs.set(name, { ...grpcArgs, address: grpc.address });
     services[name] = { db, grpc };
     if (name === 'ledger') {
-      rulesCatchUp = ledger.createRulesCatchUp({ db, logger, rules: rulesSource, intervalMs: ledgerConfig.RULES_CATCHUP_MS });
+      rulesCatchUp = ledger.createRulesCatchUp({
+        db,
+        logger,
+        rules: rulesSource,
+        intervalMs: ledgerConfig.RULES_CATCHUP_MS,
+      });
       rulesCatchUp.start();
     }
     if (name === 'bills' && billsLedger) {

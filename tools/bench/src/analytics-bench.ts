@@ -377,6 +377,19 @@ async function main(): Promise<void> {
   const cashflow = { url: cashflowUrl, ...(await timed(cashflowUrl, settings.summaryRuns)) };
   log(`cashflow (365 daily points): median ${cashflow.median} ms, p95 ${cashflow.p95} ms`);
 
+  // A control at the same rate: the gateway's authenticated path with one identity call and
+  // no ledger work. What it loses to other work on the machine, every list loses too.
+  const controlLoad = await settle();
+  if (settings.warmupSec > 0)
+    await paced(`${url}/api/auth/me`, auth, settings.rate, settings.warmupSec);
+  const control = {
+    loadAverageBefore: controlLoad,
+    ...(await paced(`${url}/api/auth/me`, auth, settings.rate, settings.durationSec)),
+  };
+  log(
+    `control GET /api/auth/me (load average ${controlLoad}): p50 ${control.latencyMs.p50} ms, p95 ${control.latencyMs.p95} ms`,
+  );
+
   // 2. The list with each filter at a steady rate.
   const lists: {
     id: string;
@@ -436,6 +449,7 @@ async function main(): Promise<void> {
     `|---|---|---|---|`,
     `| summary, 365 days (${s.transactionCount} tx), median of ${summary.runs} | ${summary.median} ms (p95 ${summary.p95}, cold ${summary.coldMs}) | < ${TARGETS.summaryMedianMs} ms | ${summary.median < TARGETS.summaryMedianMs ? 'yes' : 'NO'} |`,
     `| cashflow, 365 daily points, median | ${cashflow.median} ms | - | - |`,
+    `| control: \`GET /api/auth/me\`, p95 at a steady ${settings.rate} req/s | ${control.latencyMs.p95} ms (p50 ${control.latencyMs.p50}; load ${control.loadAverageBefore}) | - | - |`,
     ...lists.map((l) => {
       const ok =
         l.steady.latencyMs.p95 < TARGETS.listP95Ms &&
@@ -468,6 +482,7 @@ async function main(): Promise<void> {
     summaryCheck,
     summary,
     cashflow,
+    control,
     lists: lists.map((l) => ({
       id: l.id,
       query: l.query,

@@ -83,15 +83,25 @@ export class ServiceClient<C extends Client> {
     });
   }
 
-  call<Req, Res>(pick: (client: C) => UnaryMethod<Req, Res>, request: Req, opts: CallOpts = {}): Promise<Res> {
+  call<Req, Res>(
+    pick: (client: C) => UnaryMethod<Req, Res>,
+    request: Req,
+    opts: CallOpts = {},
+  ): Promise<Res> {
     const method = pick(this.client);
     const finish = this.startTimer(method.name || 'unary');
     return new Promise<Res>((resolve, reject) => {
-      method.call(this.client, request, this.metadataFor(opts), { deadline: this.deadlineFor(opts) }, (err, response) => {
-        finish(err);
-        if (err) reject(fromGrpcError(err, this.service));
-        else resolve(response);
-      });
+      method.call(
+        this.client,
+        request,
+        this.metadataFor(opts),
+        { deadline: this.deadlineFor(opts) },
+        (err, response) => {
+          finish(err);
+          if (err) reject(fromGrpcError(err, this.service));
+          else resolve(response);
+        },
+      );
     });
   }
 
@@ -100,18 +110,26 @@ export class ServiceClient<C extends Client> {
    * as call(). The caller writes the messages (awaiting each write, which honours
    * backpressure) and then end()s the stream to get the response.
    */
-  clientStream<Req, Res>(pick: (client: C) => ClientStreamMethod<Req, Res>, opts: CallOpts = {}): ClientStreamCall<Req, Res> {
+  clientStream<Req, Res>(
+    pick: (client: C) => ClientStreamMethod<Req, Res>,
+    opts: CallOpts = {},
+  ): ClientStreamCall<Req, Res> {
     const method = pick(this.client);
     const finish = this.startTimer(method.name || 'clientStream');
     let settled = false;
     let stream!: ClientWritableStream<Req>;
     const response = new Promise<Res>((resolve, reject) => {
-      stream = method.call(this.client, this.metadataFor(opts), { deadline: this.deadlineFor(opts) }, (err, res) => {
-        settled = true;
-        finish(err);
-        if (err) reject(fromGrpcError(err, this.service));
-        else resolve(res);
-      });
+      stream = method.call(
+        this.client,
+        this.metadataFor(opts),
+        { deadline: this.deadlineFor(opts) },
+        (err, res) => {
+          settled = true;
+          finish(err);
+          if (err) reject(fromGrpcError(err, this.service));
+          else resolve(res);
+        },
+      );
     });
     // Callers see a failure through write(), end() or response; never as an unhandled rejection.
     response.catch(() => undefined);

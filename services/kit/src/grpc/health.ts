@@ -12,13 +12,20 @@ interface HealthClient extends Client {
 const HealthClientCtor = makeClientConstructor(
   healthService as unknown as Parameters<typeof makeClientConstructor>[0],
   'grpc.health.v1.Health',
-) as unknown as new (address: string, creds: ReturnType<typeof credentials.createInsecure>) => HealthClient;
+) as unknown as new (
+  address: string,
+  creds: ReturnType<typeof credentials.createInsecure>,
+) => HealthClient;
 
 /** Keeps one health channel per address; readiness probes ask often. */
 const clients = new Map<string, HealthClient>();
 
 /** Asks a service's standard gRPC health endpoint whether it is SERVING. */
-export function checkGrpcHealth(address: string, service = '', deadlineMs = 1_000): Promise<boolean> {
+export function checkGrpcHealth(
+  address: string,
+  service = '',
+  deadlineMs = 1_000,
+): Promise<boolean> {
   let client = clients.get(address);
   if (!client) {
     client = new HealthClientCtor(address, credentials.createInsecure());

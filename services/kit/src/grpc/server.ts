@@ -176,14 +176,18 @@ export async function startGrpcServer(opts: {
     ? setInterval(() => {
         void readinessCheck().then((ok) => {
           if (stopping) return;
-          for (const name of Object.keys(statusMap)) health.setStatus(name, ok ? 'SERVING' : 'NOT_SERVING');
+          for (const name of Object.keys(statusMap))
+            health.setStatus(name, ok ? 'SERVING' : 'NOT_SERVING');
         });
       }, 3_000)
     : undefined;
   poller?.unref();
   const host = opts.address.slice(0, opts.address.lastIndexOf(':'));
   const address = `${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${port}`;
-  opts.logger.info({ address, services: opts.bindings.map((b) => b.name) }, 'gRPC server listening');
+  opts.logger.info(
+    { address, services: opts.bindings.map((b) => b.name) },
+    'gRPC server listening',
+  );
   return {
     server,
     port,

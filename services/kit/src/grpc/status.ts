@@ -1,4 +1,9 @@
-import { Metadata, status as GrpcStatus, type ServiceError, type StatusObject } from '@grpc/grpc-js';
+import {
+  Metadata,
+  status as GrpcStatus,
+  type ServiceError,
+  type StatusObject,
+} from '@grpc/grpc-js';
 import { ErrorDetail } from '@pfs/proto/common';
 import {
   AppError,
@@ -36,7 +41,9 @@ export function fromGrpcError(err: ServiceError, service: string): AppError {
   if (raw instanceof Buffer) {
     const detail = ErrorDetail.decode(raw);
     if (detail.code in ERROR_HTTP_STATUS) {
-      const extra: Record<string, unknown> = detail.detailsJson ? JSON.parse(detail.detailsJson) : {};
+      const extra: Record<string, unknown> = detail.detailsJson
+        ? JSON.parse(detail.detailsJson)
+        : {};
       const details = detail.issues.length ? { ...extra, issues: detail.issues } : extra;
       return new AppError(
         detail.code as ErrorCode,
@@ -57,5 +64,8 @@ export function fromGrpcError(err: ServiceError, service: string): AppError {
 
 /** Failures that say the upstream is unhealthy (these count against its circuit breaker). */
 export function isTransportFailure(err: unknown): boolean {
-  return err instanceof AppError && (err.code === 'SERVICE_UNAVAILABLE' || err.code === 'GATEWAY_TIMEOUT');
+  return (
+    err instanceof AppError &&
+    (err.code === 'SERVICE_UNAVAILABLE' || err.code === 'GATEWAY_TIMEOUT')
+  );
 }

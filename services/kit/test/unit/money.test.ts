@@ -1,4 +1,12 @@
-import { formatMoney, hasAtMostDecimals, money, moneyToNumber, splitGst, toCents, decimalToNumber } from '../../src/money';
+import {
+  formatMoney,
+  hasAtMostDecimals,
+  money,
+  moneyToNumber,
+  splitGst,
+  toCents,
+  decimalToNumber,
+} from '../../src/money';
 
 describe('money', () => {
   it('parses JSON numbers through their shortest decimal text, never their binary value', () => {
@@ -45,13 +53,21 @@ describe('money', () => {
 describe('splitGst', () => {
   it('splits an included amount so base + gst equals it', () => {
     const { baseAmount, gstAmount, totalAmount } = splitGst(money('110'), money('0.1'), true);
-    expect([baseAmount.toFixed(2), gstAmount.toFixed(2), totalAmount.toFixed(2)]).toEqual(['100.00', '10.00', '110.00']);
+    expect([baseAmount.toFixed(2), gstAmount.toFixed(2), totalAmount.toFixed(2)]).toEqual([
+      '100.00',
+      '10.00',
+      '110.00',
+    ]);
     expect(splitGst(money('10'), money('0.1'), true).gstAmount.toFixed(2)).toBe('0.91');
   });
 
   it('adds tax to an excluded amount', () => {
     const { baseAmount, gstAmount, totalAmount } = splitGst(money('0.05'), money('0.1'), false);
-    expect([baseAmount.toFixed(2), gstAmount.toFixed(2), totalAmount.toFixed(2)]).toEqual(['0.05', '0.01', '0.06']);
+    expect([baseAmount.toFixed(2), gstAmount.toFixed(2), totalAmount.toFixed(2)]).toEqual([
+      '0.05',
+      '0.01',
+      '0.06',
+    ]);
   });
 
   it('keeps the identities for many random amounts and rates (property)', () => {

@@ -8,7 +8,12 @@ describe('pagination', () => {
   });
 
   it('computes pages as ceil(total / limit) and offsets', () => {
-    expect(pageInfo({ page: 2, limit: 20 }, 41)).toEqual({ page: 2, limit: 20, total: 41, pages: 3 });
+    expect(pageInfo({ page: 2, limit: 20 }, 41)).toEqual({
+      page: 2,
+      limit: 20,
+      total: 41,
+      pages: 3,
+    });
     expect(pageInfo({ page: 1, limit: 20 }, 0).pages).toBe(0);
     expect(offsetOf({ page: 3, limit: 20 })).toBe(40);
   });

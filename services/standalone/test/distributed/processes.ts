@@ -50,7 +50,11 @@ export function startProcess(name: string, script: string, env: Record<string, s
   };
 }
 
-export async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+export async function waitFor(
+  check: () => Promise<boolean>,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check().catch(() => false)) return;

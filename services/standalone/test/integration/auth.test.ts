@@ -7,7 +7,10 @@ let stack: Stack;
 let api: Api;
 
 beforeAll(async () => {
-  stack = await startTestStack({ LOGIN_MAX_FAILURES_PER_EMAIL: '4', LOGIN_MAX_FAILURES_PER_ADDRESS: '1000' });
+  stack = await startTestStack({
+    LOGIN_MAX_FAILURES_PER_EMAIL: '4',
+    LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
+  });
   api = client(stack);
 });
 afterAll(() => stack.close());
@@ -35,7 +38,11 @@ describe('POST /api/auth/register', () => {
     expect(typeof res.body.token).toBe('string');
     const me = await api('GET', '/api/auth/me', { token: res.body.token });
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ success: true, authenticated: true, user: { id: res.body.user.id } });
+    expect(me.body).toMatchObject({
+      success: true,
+      authenticated: true,
+      user: { id: res.body.user.id },
+    });
   });
 
   it('gives the new user a default category set for their country', async () => {
@@ -43,24 +50,47 @@ describe('POST /api/auth/register', () => {
     const res = await api('GET', '/api/categories?limit=200', { token: user.token });
     expect(res.status).toBe(200);
     expect(res.body.categories.length).toBeGreaterThan(5);
-    expect(res.body.categories.some((c: { taxCategory: string | null }) => c.taxCategory?.startsWith('D'))).toBe(true);
+    expect(
+      res.body.categories.some((c: { taxCategory: string | null }) =>
+        c.taxCategory?.startsWith('D'),
+      ),
+    ).toBe(true);
   });
 
   it('rejects a duplicate email regardless of case with 409', async () => {
     const user = await registerUser(api);
     const res = await api('POST', '/api/auth/register', {
-      body: { email: user.email.toUpperCase(), password: 'another password', firstName: 'A', lastName: 'B' },
+      body: {
+        email: user.email.toUpperCase(),
+        password: 'another password',
+        firstName: 'A',
+        lastName: 'B',
+      },
     });
     expectError(res, 409, 'CONFLICT');
   });
 
   it('lists every invalid field', async () => {
     const res = await api('POST', '/api/auth/register', {
-      body: { email: 'not-an-email', password: 'short', firstName: '', lastName: 'x'.repeat(201), businessType: 'llc', countryCode: 'AUS' },
+      body: {
+        email: 'not-an-email',
+        password: 'short',
+        firstName: '',
+        lastName: 'x'.repeat(201),
+        businessType: 'llc',
+        countryCode: 'AUS',
+      },
     });
     expectError(res, 400, 'VALIDATION_ERROR');
     const fields = res.body.details.issues.map((i: { field: string }) => i.field).sort();
-    expect(fields).toEqual(['businessType', 'countryCode', 'email', 'firstName', 'lastName', 'password']);
+    expect(fields).toEqual([
+      'businessType',
+      'countryCode',
+      'email',
+      'firstName',
+      'lastName',
+      'password',
+    ]);
   });
 
   it('rejects wrong types and missing fields', async () => {
@@ -74,12 +104,17 @@ describe('POST /api/auth/register', () => {
     const malformed = await api('POST', '/api/auth/register', { rawBody: '{"email": "a@b.c",' });
     expectError(malformed, 400, 'VALIDATION_ERROR');
     expect(malformed.body.error).toMatch(/Malformed JSON/);
-    const text = await api('POST', '/api/auth/register', { rawBody: 'email=a', headers: { 'content-type': 'text/plain' } });
+    const text = await api('POST', '/api/auth/register', {
+      rawBody: 'email=a',
+      headers: { 'content-type': 'text/plain' },
+    });
     expectError(text, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('answers an oversized body with 413', async () => {
-    const res = await api('POST', '/api/auth/register', { rawBody: JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) }) });
+    const res = await api('POST', '/api/auth/register', {
+      rawBody: JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) }),
+    });
     expectError(res, 413, 'PAYLOAD_TOO_LARGE');
   });
 });
@@ -87,7 +122,9 @@ describe('POST /api/auth/register', () => {
 describe('POST /api/auth/login', () => {
   it('returns a token, user and session + CSRF cookies', async () => {
     const user = await registerUser(api);
-    const res = await api('POST', '/api/auth/login', { body: { email: user.email.toUpperCase(), password: user.password } });
+    const res = await api('POST', '/api/auth/login', {
+      body: { email: user.email.toUpperCase(), password: user.password },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, user: { id: user.id, email: user.email } });
     const setCookies = res.headers.getSetCookie();
@@ -97,7 +134,9 @@ describe('POST /api/auth/login', () => {
 
   it('answers unknown email and wrong password with the same 401', async () => {
     const user = await registerUser(api);
-    const wrong = await api('POST', '/api/auth/login', { body: { email: user.email, password: 'wrong password!' } });
+    const wrong = await api('POST', '/api/auth/login', {
+      body: { email: user.email, password: 'wrong password!' },
+    });
     const unknown = await api('POST', '/api/auth/login', {
       body: { email: `nobody-${randomUUID()}@example.com`, password: 'wrong password!' },
     });
@@ -110,11 +149,15 @@ describe('POST /api/auth/login', () => {
     const user = await registerUser(api);
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await api('POST', '/api/auth/login', { body: { email: user.email, password: 'bad password' } });
+      const res = await api('POST', '/api/auth/login', {
+        body: { email: user.email, password: 'bad password' },
+      });
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 4)).toEqual([401, 401, 401, 401]);
-    const blocked = await api('POST', '/api/auth/login', { body: { email: user.email, password: user.password } });
+    const blocked = await api('POST', '/api/auth/login', {
+      body: { email: user.email, password: user.password },
+    });
     expectError(blocked, 429, 'RATE_LIMITED');
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
   });
@@ -123,7 +166,9 @@ describe('POST /api/auth/login', () => {
 describe('cookie sessions and CSRF', () => {
   async function cookieSession() {
     const user = await registerUser(api);
-    const login = await api('POST', '/api/auth/login', { body: { email: user.email, password: user.password } });
+    const login = await api('POST', '/api/auth/login', {
+      body: { email: user.email, password: user.password },
+    });
     const jar = cookiesOf(login.headers);
     const cookie = `pfs_session=${jar.pfs_session}; pfs_csrf=${jar.pfs_csrf}`;
     return { user, jar, cookie };
@@ -141,9 +186,15 @@ describe('cookie sessions and CSRF', () => {
     const body = { date: '2025-01-02', description: 'Coffee', amount: 4.5, type: 'debit' };
     const missing = await api('POST', '/api/bank/transactions', { headers: { cookie }, body });
     expectError(missing, 403, 'CSRF_FAILED');
-    const wrong = await api('POST', '/api/bank/transactions', { headers: { cookie, 'x-csrf-token': 'nope' }, body });
+    const wrong = await api('POST', '/api/bank/transactions', {
+      headers: { cookie, 'x-csrf-token': 'nope' },
+      body,
+    });
     expectError(wrong, 403, 'CSRF_FAILED');
-    const ok = await api('POST', '/api/bank/transactions', { headers: { cookie, 'x-csrf-token': jar.pfs_csrf }, body });
+    const ok = await api('POST', '/api/bank/transactions', {
+      headers: { cookie, 'x-csrf-token': jar.pfs_csrf },
+      body,
+    });
     expect(ok.status).toBe(201);
   });
 
@@ -160,23 +211,37 @@ describe('cookie sessions and CSRF', () => {
 describe('refresh and logout', () => {
   it('rotates refresh tokens and revokes the session when an old one is replayed', async () => {
     const user = await registerUser(api);
-    const first = await api('POST', '/api/auth/refresh', { body: { refreshToken: user.refreshToken } });
+    const first = await api('POST', '/api/auth/refresh', {
+      body: { refreshToken: user.refreshToken },
+    });
     expect(first.status).toBe(200);
     expect(first.body.refreshToken).not.toBe(user.refreshToken);
     expect((await api('GET', '/api/auth/me', { token: first.body.token })).status).toBe(200);
-    const replay = await api('POST', '/api/auth/refresh', { body: { refreshToken: user.refreshToken } });
+    const replay = await api('POST', '/api/auth/refresh', {
+      body: { refreshToken: user.refreshToken },
+    });
     expectError(replay, 401, 'UNAUTHORIZED');
-    const after = await api('POST', '/api/auth/refresh', { body: { refreshToken: first.body.refreshToken } });
+    const after = await api('POST', '/api/auth/refresh', {
+      body: { refreshToken: first.body.refreshToken },
+    });
     expectError(after, 401, 'UNAUTHORIZED');
   });
 
   it('refreshes from the refresh cookie only with the CSRF header', async () => {
     const user = await registerUser(api);
-    const login = await api('POST', '/api/auth/login', { body: { email: user.email, password: user.password } });
+    const login = await api('POST', '/api/auth/login', {
+      body: { email: user.email, password: user.password },
+    });
     const jar = cookiesOf(login.headers);
     const cookie = `pfs_refresh=${jar.pfs_refresh}; pfs_csrf=${jar.pfs_csrf}`;
-    expectError(await api('POST', '/api/auth/refresh', { headers: { cookie } }), 403, 'CSRF_FAILED');
-    const ok = await api('POST', '/api/auth/refresh', { headers: { cookie, 'x-csrf-token': jar.pfs_csrf } });
+    expectError(
+      await api('POST', '/api/auth/refresh', { headers: { cookie } }),
+      403,
+      'CSRF_FAILED',
+    );
+    const ok = await api('POST', '/api/auth/refresh', {
+      headers: { cookie, 'x-csrf-token': jar.pfs_csrf },
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -186,7 +251,11 @@ describe('refresh and logout', () => {
     const out = await api('POST', '/api/auth/logout', { token: user.token });
     expect(out.status).toBe(200);
     expectError(await api('GET', '/api/auth/me', { token: user.token }), 401, 'UNAUTHORIZED');
-    expectError(await api('POST', '/api/auth/refresh', { body: { refreshToken: user.refreshToken } }), 401, 'UNAUTHORIZED');
+    expectError(
+      await api('POST', '/api/auth/refresh', { body: { refreshToken: user.refreshToken } }),
+      401,
+      'UNAUTHORIZED',
+    );
   });
 });
 

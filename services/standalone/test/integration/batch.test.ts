@@ -4,6 +4,7 @@ import {
   client,
   expectError,
   registerUser,
+  setTier,
   startTestStack,
   type Api,
   type TestUser,
@@ -179,6 +180,30 @@ describe('POST /api/bank-batch/update', () => {
     expect(res.body.details.issues.map((i: { field: string }) => i.field)).toEqual([
       'updates.1.categoryId',
     ]);
+  });
+
+  it('records each category it sets as the primary assignment, as PATCH does', async () => {
+    const user = await registerUser(api);
+    await setTier(api, user.id, 'elite');
+    const [a, b] = (await api('GET', '/api/categories', { token: user.token })).body.categories;
+    const one = await create(user);
+    const two = await create(user, { categoryId: a.id });
+    const untouched = await create(user);
+    const res = await batch(user, {
+      updates: [
+        { id: one.id, categoryId: a.id },
+        { id: two.id, categoryId: b.id },
+        { id: untouched.id, description: 'no category change' },
+      ],
+    });
+    expect(res.status).toBe(200);
+    const primaryOf = async (id: string) =>
+      (await api('GET', `/api/transaction-categories/${id}`, { token: user.token })).body.categories
+        .filter((c: { isPrimary: boolean }) => c.isPrimary)
+        .map((c: { categoryId: string }) => c.categoryId);
+    expect(await primaryOf(one.id)).toEqual([a.id]);
+    expect(await primaryOf(two.id)).toEqual([b.id]);
+    expect(await primaryOf(untouched.id)).toEqual([]);
   });
 
   it('needs a scope that allows writes and authentication', async () => {

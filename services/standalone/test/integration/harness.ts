@@ -7,7 +7,8 @@ export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 /** The whole service (gateway + real gRPC services) against the test run's embedded PostgreSQL. */
 export async function startTestStack(env: Record<string, string> = {}): Promise<Stack> {
   const databaseUrl = process.env.TEST_DATABASE_URL;
-  if (!databaseUrl) throw new Error('TEST_DATABASE_URL is not set (jest globalSetup starts PostgreSQL)');
+  if (!databaseUrl)
+    throw new Error('TEST_DATABASE_URL is not set (jest globalSetup starts PostgreSQL)');
   return startStack({
     databaseUrl,
     logger: createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent'),
@@ -26,7 +27,14 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
   });
 }
 
-export interface ApiResponse<T = Record<string, any>> {
+/**
+ * Response bodies are asserted field by field in the tests; typing every shape here would
+ * duplicate the OpenAPI schemas the routes already declare.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = Record<string, any>;
+
+export interface ApiResponse<T = Json> {
   status: number;
   body: T;
   headers: Headers;
@@ -41,7 +49,7 @@ export interface RequestOptions {
 }
 
 export function client(stack: Stack) {
-  return async function api<T = Record<string, any>>(
+  return async function api<T = Json>(
     method: string,
     path: string,
     opts: RequestOptions = {},
@@ -52,7 +60,10 @@ export function client(stack: Stack) {
     let body: string | undefined;
     if (opts.rawBody !== undefined) body = opts.rawBody;
     else if (opts.body !== undefined) body = JSON.stringify(opts.body);
-    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+    if (
+      body !== undefined &&
+      !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')
+    ) {
       headers['content-type'] = 'application/json';
     }
     const res = await fetch(`${stack.url}${path}`, { method, headers, body });
@@ -77,13 +88,17 @@ export interface TestUser {
   refreshToken: string;
 }
 
-export async function registerUser(api: Api, overrides: Record<string, unknown> = {}): Promise<TestUser> {
+export async function registerUser(
+  api: Api,
+  overrides: Record<string, unknown> = {},
+): Promise<TestUser> {
   const email = `user-${randomUUID()}@example.com`;
   const password = 'correct horse battery';
   const res = await api('POST', '/api/auth/register', {
     body: { email, password, firstName: 'Test', lastName: 'User', ...overrides },
   });
-  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 201)
+    throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   return {
     id: res.body.user.id,
     email: String(overrides.email ?? email),
@@ -93,12 +108,18 @@ export async function registerUser(api: Api, overrides: Record<string, unknown> 
   };
 }
 
-export async function setTier(api: Api, userId: string, tier: string, rateLimit?: number): Promise<void> {
+export async function setTier(
+  api: Api,
+  userId: string,
+  tier: string,
+  rateLimit?: number,
+): Promise<void> {
   const res = await api('PUT', `/api/admin/users/${userId}/tier`, {
     headers: { 'x-admin-token': ADMIN_TOKEN },
     body: { tier, ...(rateLimit === undefined ? {} : { rateLimit }) },
   });
-  if (res.status !== 200) throw new Error(`setTier failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 200)
+    throw new Error(`setTier failed: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
 /** Parses Set-Cookie headers into name → value. */

@@ -1,5 +1,13 @@
 import type { Stack } from '../../src';
-import { ADMIN_TOKEN, client, expectError, registerUser, setTier, startTestStack, type Api } from './harness';
+import {
+  ADMIN_TOKEN,
+  client,
+  expectError,
+  registerUser,
+  setTier,
+  startTestStack,
+  type Api,
+} from './harness';
 
 let stack: Stack;
 let api: Api;
@@ -15,7 +23,9 @@ describe('rate limits', () => {
     const user = await registerUser(api);
     for (const res of [
       await api('GET', '/api/auth/me', { token: user.token }),
-      await api('GET', '/api/bank/transactions/00000000-0000-4000-8000-000000000000', { token: user.token }),
+      await api('GET', '/api/bank/transactions/00000000-0000-4000-8000-000000000000', {
+        token: user.token,
+      }),
       await api('GET', '/api/no-such-route', { token: user.token }),
       await api('GET', '/api/no-such-route'),
     ]) {
@@ -30,17 +40,24 @@ describe('rate limits', () => {
     const a = await api('GET', '/api/auth/me', { token: user.token });
     const b = await api('GET', '/api/auth/me', { token: user.token });
     expect(a.headers.get('x-ratelimit-limit')).toBe('100');
-    expect(Number(b.headers.get('x-ratelimit-remaining'))).toBe(Number(a.headers.get('x-ratelimit-remaining')) - 1);
+    expect(Number(b.headers.get('x-ratelimit-remaining'))).toBe(
+      Number(a.headers.get('x-ratelimit-remaining')) - 1,
+    );
   });
 
   it('answers 429 with Retry-After once the user budget is spent, for JWT and API key alike', async () => {
     const user = await registerUser(api);
     await setTier(api, user.id, 'starter', 6);
-    const key = (await api('POST', '/api/api-keys', { token: user.token, body: { name: 'k' } })).body.key;
+    const key = (await api('POST', '/api/api-keys', { token: user.token, body: { name: 'k' } }))
+      .body.key;
     const statuses: number[] = [];
     let last;
     for (let i = 0; i < 8; i++) {
-      last = await api('GET', '/api/bank/transactions', i % 2 ? { apiKey: key } : { token: user.token });
+      last = await api(
+        'GET',
+        '/api/bank/transactions',
+        i % 2 ? { apiKey: key } : { token: user.token },
+      );
       statuses.push(last.status);
     }
     // one request was spent creating the key
@@ -56,7 +73,11 @@ describe('rate limits', () => {
     try {
       const anon = client(small);
       const codes = [];
-      for (let i = 0; i < 5; i++) codes.push((await anon('POST', '/api/auth/login', { body: { email: 'a@b.co', password: 'x' } })).status);
+      for (let i = 0; i < 5; i++)
+        codes.push(
+          (await anon('POST', '/api/auth/login', { body: { email: 'a@b.co', password: 'x' } }))
+            .status,
+        );
       expect(codes).toEqual([401, 401, 401, 429, 429]);
     } finally {
       await small.close();
@@ -82,11 +103,29 @@ describe('operator API', () => {
     const user = await registerUser(api);
     const path = `/api/admin/users/${user.id}/tier`;
     expectError(await api('PUT', path, { body: { tier: 'elite' } }), 401, 'UNAUTHORIZED');
-    expectError(await api('PUT', path, { headers: { 'x-admin-token': 'wrong' }, body: { tier: 'elite' } }), 401, 'UNAUTHORIZED');
-    expectError(await api('PUT', path, { token: user.token, body: { tier: 'elite' } }), 401, 'UNAUTHORIZED');
-    expectError(await api('PUT', path, { headers: { 'x-admin-token': ADMIN_TOKEN }, body: { tier: 'platinum' } }), 400, 'VALIDATION_ERROR');
     expectError(
-      await api('PUT', '/api/admin/users/00000000-0000-4000-8000-000000000000/tier', { headers: { 'x-admin-token': ADMIN_TOKEN }, body: { tier: 'elite' } }),
+      await api('PUT', path, { headers: { 'x-admin-token': 'wrong' }, body: { tier: 'elite' } }),
+      401,
+      'UNAUTHORIZED',
+    );
+    expectError(
+      await api('PUT', path, { token: user.token, body: { tier: 'elite' } }),
+      401,
+      'UNAUTHORIZED',
+    );
+    expectError(
+      await api('PUT', path, {
+        headers: { 'x-admin-token': ADMIN_TOKEN },
+        body: { tier: 'platinum' },
+      }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expectError(
+      await api('PUT', '/api/admin/users/00000000-0000-4000-8000-000000000000/tier', {
+        headers: { 'x-admin-token': ADMIN_TOKEN },
+        body: { tier: 'elite' },
+      }),
       404,
       'NOT_FOUND',
     );
@@ -95,10 +134,14 @@ describe('operator API', () => {
   it('does not exist when ADMIN_TOKEN is unset', async () => {
     const noAdmin = await startTestStack({ ADMIN_TOKEN: '' });
     try {
-      const res = await client(noAdmin)('PUT', '/api/admin/users/00000000-0000-4000-8000-000000000000/tier', {
-        headers: { 'x-admin-token': ADMIN_TOKEN },
-        body: { tier: 'elite' },
-      });
+      const res = await client(noAdmin)(
+        'PUT',
+        '/api/admin/users/00000000-0000-4000-8000-000000000000/tier',
+        {
+          headers: { 'x-admin-token': ADMIN_TOKEN },
+          body: { tier: 'elite' },
+        },
+      );
       expectError(res, 404, 'NOT_FOUND');
     } finally {
       await noAdmin.close();

@@ -29,10 +29,26 @@ describe('OpenAPI and docs', () => {
     expect(create.requestBody.content['application/json'].schema.required).toEqual(
       expect.arrayContaining(['date', 'description', 'amount', 'type']),
     );
-    expect(create.parameters.some((p: { name: string }) => p.name === 'Idempotency-Key')).toBe(true);
+    expect(create.parameters.some((p: { name: string }) => p.name === 'Idempotency-Key')).toBe(
+      true,
+    );
     const list = res.body.paths['/api/bank/transactions'].get;
     expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(
-      expect.arrayContaining(['page', 'limit', 'from', 'to', 'categoryId', 'type', 'merchant', 'q', 'minAmount', 'maxAmount', 'isTaxDeductible', 'uncategorized', 'sort']),
+      expect.arrayContaining([
+        'page',
+        'limit',
+        'from',
+        'to',
+        'categoryId',
+        'type',
+        'merchant',
+        'q',
+        'minAmount',
+        'maxAmount',
+        'isTaxDeductible',
+        'uncategorized',
+        'sort',
+      ]),
     );
   });
 

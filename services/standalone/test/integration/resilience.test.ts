@@ -15,7 +15,13 @@ describe('a stopped upstream', () => {
     const user = await registerUser(api);
     const ready = await api('GET', '/readyz');
     expect(ready.status).toBe(200);
-    expect(ready.body.services).toEqual({ identity: 'up', ledger: 'up', categorization: 'up', tax: 'up', bills: 'up' });
+    expect(ready.body.services).toEqual({
+      identity: 'up',
+      ledger: 'up',
+      categorization: 'up',
+      tax: 'up',
+      bills: 'up',
+    });
 
     await stack.stopService('ledger');
 

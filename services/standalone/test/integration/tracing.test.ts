@@ -20,9 +20,12 @@ function startCollector(spans: CollectedSpan[]): Promise<Server> {
     req.on('end', () => {
       const body = JSON.parse(Buffer.concat(chunks).toString() || '{}');
       for (const rs of body.resourceSpans ?? []) {
-        const service = rs.resource?.attributes?.find((a: { key: string }) => a.key === 'service.name')?.value?.stringValue;
+        const service = rs.resource?.attributes?.find(
+          (a: { key: string }) => a.key === 'service.name',
+        )?.value?.stringValue;
         for (const ss of rs.scopeSpans ?? []) {
-          for (const s of ss.spans ?? []) spans.push({ service, scope: ss.scope?.name ?? '', name: s.name, traceId: s.traceId });
+          for (const s of ss.spans ?? [])
+            spans.push({ service, scope: ss.scope?.name ?? '', name: s.name, traceId: s.traceId });
         }
       }
       res.setHeader('content-type', 'application/json');
@@ -63,15 +66,24 @@ const built = existsSync(join(ROOT, 'services/standalone/dist/src/main.js'));
     const res = await fetch(`${url}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `trace-${randomUUID()}@example.com`, password: 'long password', firstName: 'T', lastName: 'R' }),
+      body: JSON.stringify({
+        email: `trace-${randomUUID()}@example.com`,
+        password: 'long password',
+        firstName: 'T',
+        lastName: 'R',
+      }),
     });
     expect(res.status).toBe(201);
     const isRegisterTrace = (traceId: string) =>
       spans.some((s) => s.traceId === traceId && s.name === 'POST /api/auth/register');
-    await waitFor(async () => {
-      const trace = spans.find((s) => s.name === 'POST /api/auth/register')?.traceId;
-      return Boolean(trace && spans.some((s) => s.traceId === trace && s.scope.includes('pg')));
-    }, 'spans exported', 15_000);
+    await waitFor(
+      async () => {
+        const trace = spans.find((s) => s.name === 'POST /api/auth/register')?.traceId;
+        return Boolean(trace && spans.some((s) => s.traceId === trace && s.scope.includes('pg')));
+      },
+      'spans exported',
+      15_000,
+    );
     const traceId = spans.find((s) => isRegisterTrace(s.traceId))!.traceId;
     const scopes = new Set(spans.filter((s) => s.traceId === traceId).map((s) => s.scope));
     const names = spans.filter((s) => s.traceId === traceId).map((s) => s.name);
@@ -82,7 +94,9 @@ const built = existsSync(join(ROOT, 'services/standalone/dist/src/main.js'));
         '@opentelemetry/instrumentation-pg',
       ]),
     );
-    expect(names.filter((n) => n === 'grpc.pfs.identity.v1.IdentityService/Register')).toHaveLength(2); // client and server
+    expect(names.filter((n) => n === 'grpc.pfs.identity.v1.IdentityService/Register')).toHaveLength(
+      2,
+    ); // client and server
     expect(names.some((n) => n.startsWith('pg.query:INSERT'))).toBe(true);
   });
 });

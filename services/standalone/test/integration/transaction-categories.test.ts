@@ -399,15 +399,25 @@ describe('GET /api/transaction-categories/{transactionId}/history', () => {
     expect(patched.status).toBe(200);
     const res = await history(alice, tx.id);
     expect(
-      res.body.history.map((e: Json) => [e.action, e.fromCategoryId, e.toCategoryId, e.assignedBy, e.actor]),
+      res.body.history.map((e: Json) => [
+        e.action,
+        e.fromCategoryId,
+        e.toCategoryId,
+        e.assignedBy,
+        e.actor,
+      ]),
     ).toEqual([
       ['primary_changed', a.id, b.id, 'user', alice.id],
       ['assigned', null, b.id, 'user', alice.id],
       ['primary_changed', null, a.id, 'user', alice.id],
       ['assigned', null, a.id, 'user', alice.id],
     ]);
-    const current = await api('GET', `/api/transaction-categories/${tx.id}`, { token: alice.token });
-    expect(current.body.categories.filter((c: Json) => c.isPrimary).map((c: Json) => c.categoryId)).toEqual([b.id]);
+    const current = await api('GET', `/api/transaction-categories/${tx.id}`, {
+      token: alice.token,
+    });
+    expect(
+      current.body.categories.filter((c: Json) => c.isPrimary).map((c: Json) => c.categoryId),
+    ).toEqual([b.id]);
   });
 
   it('keeps the history when a category is deleted', async () => {

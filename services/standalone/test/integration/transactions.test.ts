@@ -1,6 +1,14 @@
 import type { Stack } from '../../src';
 import { randomUUID } from 'node:crypto';
-import { client, expectError, registerUser, startTestStack, type Api, type TestUser } from './harness';
+import {
+  client,
+  expectError,
+  registerUser,
+  startTestStack,
+  type Api,
+  type Json,
+  type TestUser,
+} from './harness';
 
 let stack: Stack;
 let api: Api;
@@ -15,7 +23,12 @@ beforeAll(async () => {
 });
 afterAll(() => stack.close());
 
-const base = { date: '2025-03-14', description: 'Officeworks stationery', amount: 110, type: 'debit' };
+const base = {
+  date: '2025-03-14',
+  description: 'Officeworks stationery',
+  amount: 110,
+  type: 'debit',
+};
 
 async function create(user: TestUser, body: Record<string, unknown>) {
   const res = await api('POST', '/api/bank/transactions', { token: user.token, body });
@@ -55,15 +68,25 @@ describe('POST /api/bank/transactions', () => {
   });
 
   it('keeps a given gstAmount and embeds the category', async () => {
-    const categories = (await api('GET', '/api/categories', { token: alice.token })).body.categories;
-    const t = await create(alice, { ...base, gstAmount: 7.5, gstRate: 0.1, categoryId: categories[0].id });
+    const categories = (await api('GET', '/api/categories', { token: alice.token })).body
+      .categories;
+    const t = await create(alice, {
+      ...base,
+      gstAmount: 7.5,
+      gstRate: 0.1,
+      categoryId: categories[0].id,
+    });
     expect(t.gstAmount).toBe(7.5);
     expect(t.category).toMatchObject({ id: categories[0].id, name: categories[0].name });
   });
 
   it('rejects a category of another user as a validation error', async () => {
-    const bobsCategory = (await api('GET', '/api/categories', { token: bob.token })).body.categories[0];
-    const res = await api('POST', '/api/bank/transactions', { token: alice.token, body: { ...base, categoryId: bobsCategory.id } });
+    const bobsCategory = (await api('GET', '/api/categories', { token: bob.token })).body
+      .categories[0];
+    const res = await api('POST', '/api/bank/transactions', {
+      token: alice.token,
+      body: { ...base, categoryId: bobsCategory.id },
+    });
     expectError(res, 400, 'VALIDATION_ERROR');
     expect(res.body.details.issues[0].field).toBe('categoryId');
   });
@@ -84,7 +107,16 @@ describe('POST /api/bank/transactions', () => {
     });
     expectError(res, 400, 'VALIDATION_ERROR');
     const fields = res.body.details.issues.map((i: { field: string }) => i.field).sort();
-    expect(fields).toEqual(['amount', 'businessUsePercentage', 'categoryId', 'date', 'description', 'gstRate', 'isTaxDeductible', 'type']);
+    expect(fields).toEqual([
+      'amount',
+      'businessUsePercentage',
+      'categoryId',
+      'date',
+      'description',
+      'gstRate',
+      'isTaxDeductible',
+      'type',
+    ]);
   });
 
   it.each([
@@ -94,13 +126,28 @@ describe('POST /api/bank/transactions', () => {
     ['missing date', { date: undefined }],
     ['empty description', { description: '   ' }],
   ])('rejects %s', async (_label, patch) => {
-    expectError(await api('POST', '/api/bank/transactions', { token: alice.token, body: { ...base, ...patch } }), 400, 'VALIDATION_ERROR');
+    expectError(
+      await api('POST', '/api/bank/transactions', {
+        token: alice.token,
+        body: { ...base, ...patch },
+      }),
+      400,
+      'VALIDATION_ERROR',
+    );
   });
 
   it('replays the first response for a repeated Idempotency-Key and refuses the key with another body', async () => {
     const key = randomUUID();
-    const first = await api('POST', '/api/bank/transactions', { token: alice.token, headers: { 'idempotency-key': key }, body: base });
-    const again = await api('POST', '/api/bank/transactions', { token: alice.token, headers: { 'idempotency-key': key }, body: base });
+    const first = await api('POST', '/api/bank/transactions', {
+      token: alice.token,
+      headers: { 'idempotency-key': key },
+      body: base,
+    });
+    const again = await api('POST', '/api/bank/transactions', {
+      token: alice.token,
+      headers: { 'idempotency-key': key },
+      body: base,
+    });
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
     expect(again.body.transaction.id).toBe(first.body.transaction.id);
@@ -112,7 +159,11 @@ describe('POST /api/bank/transactions', () => {
     });
     expectError(other, 409, 'CONFLICT');
     // Another user's identical key is independent.
-    const bobs = await api('POST', '/api/bank/transactions', { token: bob.token, headers: { 'idempotency-key': key }, body: base });
+    const bobs = await api('POST', '/api/bank/transactions', {
+      token: bob.token,
+      headers: { 'idempotency-key': key },
+      body: base,
+    });
     expect(bobs.status).toBe(201);
     expect(bobs.body.transaction.id).not.toBe(first.body.transaction.id);
   });
@@ -123,17 +174,48 @@ describe('GET /api/bank/transactions', () => {
   beforeAll(async () => {
     user = await registerUser(api);
     const rows = [
-      { date: '2025-01-05', description: 'Woolworths groceries', amount: 82.4, type: 'debit', merchant: 'Woolworths' },
-      { date: '2025-01-20', description: 'Salary ACME', amount: 4200, type: 'credit', merchant: 'ACME Pty Ltd' },
-      { date: '2025-02-03', description: 'Qantas flight SYD-MEL', amount: 310.15, type: 'debit', merchant: 'Qantas', isTaxDeductible: true },
-      { date: '2025-02-28', description: 'Woolworths metro', amount: 12.5, type: 'debit', merchant: 'woolworths' },
-      { date: '2025-03-31T23:30:00+00:00', description: '100% pure_coffee', amount: 5, type: 'debit' },
+      {
+        date: '2025-01-05',
+        description: 'Woolworths groceries',
+        amount: 82.4,
+        type: 'debit',
+        merchant: 'Woolworths',
+      },
+      {
+        date: '2025-01-20',
+        description: 'Salary ACME',
+        amount: 4200,
+        type: 'credit',
+        merchant: 'ACME Pty Ltd',
+      },
+      {
+        date: '2025-02-03',
+        description: 'Qantas flight SYD-MEL',
+        amount: 310.15,
+        type: 'debit',
+        merchant: 'Qantas',
+        isTaxDeductible: true,
+      },
+      {
+        date: '2025-02-28',
+        description: 'Woolworths metro',
+        amount: 12.5,
+        type: 'debit',
+        merchant: 'woolworths',
+      },
+      {
+        date: '2025-03-31T23:30:00+00:00',
+        description: '100% pure_coffee',
+        amount: 5,
+        type: 'debit',
+      },
     ];
     for (const r of rows) await create(user, r);
   });
 
-  const list = (query: string) => api('GET', `/api/bank/transactions${query}`, { token: user.token });
-  const descriptions = (res: { body: Record<string, any> }): string[] =>
+  const list = (query: string) =>
+    api('GET', `/api/bank/transactions${query}`, { token: user.token });
+  const descriptions = (res: { body: Json }): string[] =>
     res.body.transactions.map((t: { description: string }) => t.description);
 
   it('pages with an exact total, newest first by default', async () => {
@@ -154,14 +236,20 @@ describe('GET /api/bank/transactions', () => {
   });
 
   it('filters by date range, type, merchant, text, amounts and deductibility', async () => {
-    expect(descriptions(await list('?from=2025-02-01&to=2025-02-28'))).toEqual(['Woolworths metro', 'Qantas flight SYD-MEL']);
+    expect(descriptions(await list('?from=2025-02-01&to=2025-02-28'))).toEqual([
+      'Woolworths metro',
+      'Qantas flight SYD-MEL',
+    ]);
     expect(descriptions(await list('?to=2025-03-31'))).toHaveLength(5);
     expect(descriptions(await list('?type=credit'))).toEqual(['Salary ACME']);
     expect(descriptions(await list('?merchant=WOOLWORTHS'))).toHaveLength(2);
     expect(descriptions(await list('?q=qantas'))).toEqual(['Qantas flight SYD-MEL']);
     expect(descriptions(await list('?q=100%25'))).toEqual(['100% pure_coffee']);
     expect(descriptions(await list('?q=_'))).toEqual(['100% pure_coffee']);
-    expect(descriptions(await list('?minAmount=12.5&maxAmount=82.4'))).toEqual(['Woolworths metro', 'Woolworths groceries']);
+    expect(descriptions(await list('?minAmount=12.5&maxAmount=82.4'))).toEqual([
+      'Woolworths metro',
+      'Woolworths groceries',
+    ]);
     expect(descriptions(await list('?isTaxDeductible=true'))).toEqual(['Qantas flight SYD-MEL']);
     expect((await list('?uncategorized=true')).body.pagination.total).toBe(5);
   });
@@ -173,7 +261,15 @@ describe('GET /api/bank/transactions', () => {
   });
 
   it('rejects bad filters', async () => {
-    for (const q of ['?from=2025-13-01', '?from=2025-03-01&to=2025-01-01', '?type=both', '?categoryId=x', '?minAmount=-1', '?sort=name', '?isTaxDeductible=maybe']) {
+    for (const q of [
+      '?from=2025-13-01',
+      '?from=2025-03-01&to=2025-01-01',
+      '?type=both',
+      '?categoryId=x',
+      '?minAmount=-1',
+      '?sort=name',
+      '?isTaxDeductible=maybe',
+    ]) {
       expectError(await list(q), 400, 'VALIDATION_ERROR');
     }
   });
@@ -183,7 +279,10 @@ describe('GET /api/bank/transactions', () => {
     const res = await api('GET', '/api/bank/transactions?limit=200', { token: bob.token });
     const bobs = res.body.transactions.map((t: { id: string }) => t.id);
     expect(bobs.filter((id: string) => mine.includes(id))).toEqual([]);
-    expect((await api('GET', '/api/bank/transactions?q=Qantas', { token: bob.token })).body.pagination.total).toBe(0);
+    expect(
+      (await api('GET', '/api/bank/transactions?q=Qantas', { token: bob.token })).body.pagination
+        .total,
+    ).toBe(0);
   });
 });
 
@@ -199,26 +298,66 @@ describe('GET/PATCH/DELETE /api/bank/transactions/{id}', () => {
       body: { amount: 220, merchant: null, isTaxDeductible: true, businessUsePercentage: 50 },
     });
     expect(patched.status).toBe(200);
-    expect(patched.body.transaction).toMatchObject({ amount: 220, gstAmount: 20, merchant: null, isTaxDeductible: true, businessUsePercentage: 50 });
+    expect(patched.body.transaction).toMatchObject({
+      amount: 220,
+      gstAmount: 20,
+      merchant: null,
+      isTaxDeductible: true,
+      businessUsePercentage: 50,
+    });
 
-    expectError(await api('PATCH', `/api/bank/transactions/${t.id}`, { token: alice.token, body: { amount: 'lots' } }), 400, 'VALIDATION_ERROR');
+    expectError(
+      await api('PATCH', `/api/bank/transactions/${t.id}`, {
+        token: alice.token,
+        body: { amount: 'lots' },
+      }),
+      400,
+      'VALIDATION_ERROR',
+    );
 
     const deleted = await api('DELETE', `/api/bank/transactions/${t.id}`, { token: alice.token });
     expect(deleted.status).toBe(200);
-    expectError(await api('GET', `/api/bank/transactions/${t.id}`, { token: alice.token }), 404, 'NOT_FOUND');
-    expectError(await api('DELETE', `/api/bank/transactions/${t.id}`, { token: alice.token }), 404, 'NOT_FOUND');
+    expectError(
+      await api('GET', `/api/bank/transactions/${t.id}`, { token: alice.token }),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(
+      await api('DELETE', `/api/bank/transactions/${t.id}`, { token: alice.token }),
+      404,
+      'NOT_FOUND',
+    );
   });
 
   it('answers 404 for another user’s id, and changes nothing', async () => {
     const t = await create(alice, base);
-    expectError(await api('GET', `/api/bank/transactions/${t.id}`, { token: bob.token }), 404, 'NOT_FOUND');
-    expectError(await api('PATCH', `/api/bank/transactions/${t.id}`, { token: bob.token, body: { amount: 1 } }), 404, 'NOT_FOUND');
-    expectError(await api('DELETE', `/api/bank/transactions/${t.id}`, { token: bob.token }), 404, 'NOT_FOUND');
+    expectError(
+      await api('GET', `/api/bank/transactions/${t.id}`, { token: bob.token }),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(
+      await api('PATCH', `/api/bank/transactions/${t.id}`, {
+        token: bob.token,
+        body: { amount: 1 },
+      }),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(
+      await api('DELETE', `/api/bank/transactions/${t.id}`, { token: bob.token }),
+      404,
+      'NOT_FOUND',
+    );
     const still = await api('GET', `/api/bank/transactions/${t.id}`, { token: alice.token });
     expect(still.body.transaction.amount).toBe(110);
   });
 
   it('answers 404 for ids that are not UUIDs', async () => {
-    expectError(await api('GET', '/api/bank/transactions/12345', { token: alice.token }), 404, 'NOT_FOUND');
+    expectError(
+      await api('GET', '/api/bank/transactions/12345', { token: alice.token }),
+      404,
+      'NOT_FOUND',
+    );
   });
 });

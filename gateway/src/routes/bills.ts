@@ -23,6 +23,7 @@ import {
 } from '../present/bill';
 import type { Upstreams } from '../upstreams';
 import { defineRoute } from './route';
+import { pageRequest, presentPage } from '../present/pagination';
 
 /**
  * Bills, recurring patterns and pattern suggestions (bills service). Route order matters to
@@ -132,16 +133,6 @@ const settingsSchema = z.object({
     .number()
     .int()
     .describe('bill.due_soon is sent this many days ahead of the due date (0–60, default 3)'),
-});
-
-const PAGE = { page: 1, limit: 50 };
-const pagination = (
-  page: { page: number; limit: number; total: string; pages: number } | undefined,
-) => ({
-  page: page?.page ?? 1,
-  limit: page?.limit ?? 50,
-  total: Number(page?.total ?? 0),
-  pages: page?.pages ?? 0,
 });
 
 /** The payment named in a write must be one of the caller's transactions (400 otherwise). */
@@ -274,7 +265,7 @@ export const billRoutes = [
     }),
     async handler({ query, upstreams }) {
       const { patterns, page } = await upstreams.bills.call((c) => c.listPatterns, {
-        page: { page: query.page ?? PAGE.page, limit: query.limit ?? PAGE.limit },
+        page: pageRequest(query),
       });
       const categories = await categoriesById(
         upstreams,
@@ -282,7 +273,7 @@ export const billRoutes = [
       );
       return {
         patterns: patterns.map((p) => presentPattern(p, categories)),
-        pagination: pagination(page),
+        pagination: presentPage(page),
       };
     },
   }),
@@ -406,13 +397,13 @@ export const billRoutes = [
           categoryId: query.categoryId,
           patternId: query.patternId,
         },
-        page: { page: query.page ?? PAGE.page, limit: query.limit ?? PAGE.limit },
+        page: pageRequest(query),
       });
       const categories = await categoriesById(
         upstreams,
         bills.map((b) => b.categoryId),
       );
-      return { bills: bills.map((b) => presentBill(b, categories)), pagination: pagination(page) };
+      return { bills: bills.map((b) => presentBill(b, categories)), pagination: presentPage(page) };
     },
   }),
   defineRoute({

@@ -5,6 +5,7 @@ import { idParams, name, pageQuery, paginationSchema, rateFraction } from '../ht
 import { categorySchema, presentCategory } from '../present/category';
 import { defineRoute } from './route';
 import { forgettingCategories } from '../compose/categories';
+import { pageRequest, presentPage } from '../present/pagination';
 
 const fields = {
   name,
@@ -54,17 +55,12 @@ export const categoryRoutes = forgettingCategories([
     }),
     async handler({ query, upstreams, principal }) {
       const { categories, page } = await upstreams.categorization.call((c) => c.listCategories, {
-        page: { page: query.page ?? 1, limit: query.limit ?? 50 },
+        page: pageRequest(query),
         countryCode: principal.countryCode,
       });
       return {
         categories: categories.map(presentCategory),
-        pagination: {
-          page: page?.page ?? 1,
-          limit: page?.limit ?? 50,
-          total: Number(page?.total ?? 0),
-          pages: page?.pages ?? 0,
-        },
+        pagination: presentPage(page),
       };
     },
   }),

@@ -22,6 +22,7 @@ import {
 import { expenseSchema, presentExpense } from '../present/expense';
 import type { Upstreams } from '../upstreams';
 import { defineRoute } from './route';
+import { pageRequest, presentPage } from '../present/pagination';
 
 const taxDeduction = z.object({
   taxCategory: z
@@ -146,7 +147,7 @@ export const expenseRoutes = [
           categoryId: query.categoryId,
           isTaxDeductible: query.isTaxDeductible,
         },
-        page: { page: query.page ?? 1, limit: query.limit ?? 50 },
+        page: pageRequest(query),
       });
       const categories = await categoriesById(
         upstreams,
@@ -154,12 +155,7 @@ export const expenseRoutes = [
       );
       return {
         expenses: list.map((e) => presentExpense(e, categories)),
-        pagination: {
-          page: page?.page ?? 1,
-          limit: page?.limit ?? 50,
-          total: Number(page?.total ?? 0),
-          pages: page?.pages ?? 0,
-        },
+        pagination: presentPage(page),
       };
     },
   }),

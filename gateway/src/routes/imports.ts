@@ -17,6 +17,7 @@ import { toAppError } from '../http/errors';
 import { idParams, pageQuery, paginationSchema } from '../http/schemas';
 import type { Upstreams } from '../upstreams';
 import { defineRoute } from './route';
+import { pageRequest, presentPage } from '../present/pagination';
 
 /**
  * Bank statement import: the gateway reads the multipart upload with busboy and streams the
@@ -687,15 +688,10 @@ export const importRoutes = [
     async handler({ query, upstreams }) {
       const { imports, page } = await upstreams.ledger
         .service(ImportServiceClient)
-        .call((c) => c.listImports, { page: { page: query.page ?? 1, limit: query.limit ?? 50 } });
+        .call((c) => c.listImports, { page: pageRequest(query) });
       return {
         imports: imports.map(presentImport),
-        pagination: {
-          page: page?.page ?? 1,
-          limit: page?.limit ?? 50,
-          total: Number(page?.total ?? 0),
-          pages: page?.pages ?? 0,
-        },
+        pagination: presentPage(page),
       };
     },
   }),

@@ -12,6 +12,7 @@ import {
 } from '../present/rule';
 import type { Upstreams } from '../upstreams';
 import { defineRoute } from './route';
+import { pageRequest, presentPage } from '../present/pagination';
 
 const rules = (upstreams: Upstreams) => upstreams.categorization.service(RuleServiceClient);
 
@@ -62,17 +63,12 @@ export const ruleRoutes = [
     }),
     async handler({ query, upstreams }) {
       const { rules: list, page } = await rules(upstreams).call((c) => c.listRules, {
-        page: { page: query.page ?? 1, limit: query.limit ?? 50 },
+        page: pageRequest(query),
         appliesTo: query.appliesTo,
       });
       return {
         rules: list.map(presentRule),
-        pagination: {
-          page: page?.page ?? 1,
-          limit: page?.limit ?? 50,
-          total: Number(page?.total ?? 0),
-          pages: page?.pages ?? 0,
-        },
+        pagination: presentPage(page),
       };
     },
   }),

@@ -19,6 +19,7 @@ import {
 } from '../http/schemas';
 import { presentTransaction, transactionSchema } from '../present/transaction';
 import { defineRoute } from './route';
+import { pageRequest, presentPage } from '../present/pagination';
 
 const merchant = z.string().trim().max(200, 'must be at most 200 characters');
 const decimalText = (n: number) => String(n);
@@ -149,7 +150,7 @@ export const transactionRoutes = [
           isTaxDeductible: query.isTaxDeductible,
           uncategorized: query.uncategorized ?? false,
         },
-        page: { page: query.page ?? 1, limit: query.limit ?? 50 },
+        page: pageRequest(query),
         sort: query.sort ?? '-date',
       });
       const categories = await categoriesById(
@@ -158,12 +159,7 @@ export const transactionRoutes = [
       );
       return {
         transactions: transactions.map((t) => presentTransaction(t, categories)),
-        pagination: {
-          page: page?.page ?? 1,
-          limit: page?.limit ?? 50,
-          total: Number(page?.total ?? 0),
-          pages: page?.pages ?? 0,
-        },
+        pagination: presentPage(page),
       };
     },
   }),

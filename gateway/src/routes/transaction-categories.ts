@@ -7,6 +7,7 @@ import {
 } from '@pfs/proto/categorization/v1/assignments';
 import type { Transaction } from '@pfs/proto/ledger';
 import { z } from 'zod';
+import { learnFromTransactions } from '../compose/classification';
 import { notes, pageQuery, paginationSchema, uuid } from '../http/schemas';
 import {
   assignedBySchema,
@@ -18,6 +19,7 @@ import {
 import type { Principal } from '../auth/principal';
 import type { Upstreams } from '../upstreams';
 import { defineRoute } from './route';
+import { pageRequest, presentPage } from '../present/pagination';
 
 const TAGS = ['Transaction categories'];
 const TIER_NOTE = 'Elite+ only: a lower tier gets 403 TIER_REQUIRED with details.requiredTier.';
@@ -85,30 +87,35 @@ function toItem(i: z.output<typeof item>): AssignmentItem {
  * The primary assignment is the transaction's category: a new primary is written to the
  * ledger, and removing the primary clears the ledger's categoryId if it still names it.
  * Comparing with the ledger's current value (not only "did the primary change") lets a retry
- * repair a ledger write that failed after the assignment committed.
+ * repair a ledger write that failed after the assignment committed. Answers the updated
+ * transaction when the ledger's category changed, undefined otherwise.
  */
 async function mirrorPrimary(
   upstreams: Upstreams,
   transaction: Transaction,
   result: AssignCategoriesResponse,
-): Promise<void> {
+): Promise<Transaction | undefined> {
   const current = transaction.categoryId ?? undefined;
   if (result.primaryCategoryId) {
-    if (current === result.primaryCategoryId) return;
-    await upstreams.ledger.call((c) => c.updateTransaction, {
+    if (current === result.primaryCategoryId) return undefined;
+    const { transaction: updated } = await upstreams.ledger.call((c) => c.updateTransaction, {
       id: transaction.id,
       patch: { categoryId: result.primaryCategoryId, clearCategoryId: false, clearMerchant: false },
     });
-  } else if (
+    return updated;
+  }
+  if (
     result.primaryChanged &&
     current !== undefined &&
     current === result.previousPrimaryCategoryId
   ) {
-    await upstreams.ledger.call((c) => c.updateTransaction, {
+    const { transaction: updated } = await upstreams.ledger.call((c) => c.updateTransaction, {
       id: transaction.id,
       patch: { clearCategoryId: true, clearMerchant: false },
     });
+    return updated;
   }
+  return undefined;
 }
 
 async function assign(
@@ -126,7 +133,10 @@ async function assign(
     assignedBy: 'user',
     actor: principal.userId,
   });
-  await mirrorPrimary(upstreams, transaction, result);
+  // A changed primary teaches the classifier, as the transaction routes do (never fails the
+  // request: learnFromTransactions logs its own failures).
+  const updated = await mirrorPrimary(upstreams, transaction, result);
+  if (updated) await learnFromTransactions(upstreams, [updated]);
   return { categories: result.assignments.map(presentAssignment) };
 }
 
@@ -224,16 +234,11 @@ export const transactionCategoryRoutes = [
       const transaction = await ownTransaction(upstreams, p.transactionId);
       const { history, page } = await assignments(upstreams).call((c) => c.listAssignmentHistory, {
         transactionId: transaction.id,
-        page: { page: query.page ?? 1, limit: query.limit ?? 50 },
+        page: pageRequest(query),
       });
       return {
         history: history.map(presentHistoryEntry),
-        pagination: {
-          page: page?.page ?? 1,
-          limit: page?.limit ?? 50,
-          total: Number(page?.total ?? 0),
-          pages: page?.pages ?? 0,
-        },
+        pagination: presentPage(page),
       };
     },
   }),

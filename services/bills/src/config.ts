@@ -6,7 +6,7 @@ export const configSchema = z.object({
   GRPC_PORT: intSetting(50054, 1).refine((port) => port <= 65_535, 'must be a port number'),
   /** The ledger's gRPC address: pattern detection and autopay read transactions there. */
   LEDGER_GRPC_URL: z.string().default('127.0.0.1:50052'),
-  /** Categorization, which owns the custom rules applied to new bills and patterns. */
+  /** Categorization, which owns the custom rules applied to new and updated bills and patterns. */
   CATEGORIZATION_GRPC_URL: z.string().optional(),
   /** Occurrences of patterns are generated this many days ahead. */
   BILL_HORIZON_DAYS: intSetting(90, 1).refine((d) => d <= 731, 'must be at most 731'),
@@ -18,6 +18,8 @@ export const configSchema = z.object({
   BILL_GENERATE_EVERY_MS: intSetting(60 * 60_000, 10),
   /** Period of the due-soon job (default daily). */
   BILL_DUE_SOON_EVERY_MS: intSetting(24 * 60 * 60_000, 10),
+  /** Period of the rules catch-up job: bills and patterns saved while categorization was away. */
+  BILL_RULES_CATCHUP_MS: intSetting(5_000, 10),
   /** Run the background jobs in this process (several replicas may: jobs are claimed in PostgreSQL). */
   BILL_JOBS_ENABLED: booleanFlag(true),
   /** Pay unpaid bills from matching new transactions (transaction.created / transaction.imported). */

@@ -52,13 +52,13 @@ async function main(): Promise<void> {
     logger.warn('NATS_URL is not set: events stay in the outbox and autopay is off');
   }
 
-  // Jobs are claimed in PostgreSQL (FOR UPDATE SKIP LOCKED), so every replica may run them.
-  const workers = await startBillsWorkers({ db, logger, config, ledger, bus });
-  shutdown.add('workers', () => workers.stop());
-
-  // Custom rules for new bills and patterns (ADR 010), looked up in categorization.
+  // Custom rules for new and updated bills and patterns (ADR 010), looked up in categorization.
   const billRules = connectBillRules({ address: () => config.CATEGORIZATION_GRPC_URL, logger });
   shutdown.add('rules', () => billRules.close());
+
+  // Jobs are claimed in PostgreSQL (FOR UPDATE SKIP LOCKED), so every replica may run them.
+  const workers = await startBillsWorkers({ db, logger, config, ledger, bus, rules: billRules });
+  shutdown.add('workers', () => workers.stop());
 
   const grpc = await startGrpcServer({
     bindings: createServer({ db, logger, config, ledger, rules: billRules }),

@@ -8,6 +8,7 @@ import {
   type CompiledRuleSet,
   type Logger,
   type Money,
+  type RuleRecord,
   type RuleTarget,
 } from '@pfs/kit';
 import { RuleServiceClient } from '@pfs/proto/categorization/v1/rules';
@@ -15,7 +16,7 @@ import { RuleServiceClient } from '@pfs/proto/categorization/v1/rules';
 /**
  * Custom rules (SPEC.md: "Rules apply to transactions, bills, expenses and patterns") are
  * owned by categorization (ADR 010). This is the one place bills hands a new bill or pattern
- * to them, before it is stored: a rule may set the category (setCategory) or the merchant.
+ * (and an updated one) to them, before it is stored: a rule may set the category (setCategory) or the merchant.
  * The rules are fetched from categorization (a version check when they are already held) and
  * evaluated here with kit's engine.
  */
@@ -34,7 +35,10 @@ export interface RuleSubject {
   frequency?: string;
 }
 
-/** Where bills gets a user's rules; undefined when categorization cannot be reached. */
+/**
+ * Where bills gets a user's rules; undefined when categorization cannot be reached (the
+ * record is then saved with rules_pending, and the rules catch-up job applies them later).
+ */
 export interface BillRulesSource {
   rulesFor(userId: string, target: RuleTarget): Promise<CompiledRuleSet | undefined>;
   close(): void;
@@ -52,7 +56,8 @@ export function connectBillRules(opts: {
   return {
     async rulesFor(userId, target) {
       const address = opts.address();
-      if (!address) return undefined;
+      // No categorization configured: no rules (nothing to wait for, so nothing pending).
+      if (!address) return compileRules([], target);
       if (client?.address !== address) {
         client?.close();
         client = new ServiceClient('categorization', RuleServiceClient, address, deadlineMs);
@@ -82,6 +87,46 @@ export function connectBillRules(opts: {
   };
 }
 
+/** The subject as a rule record (kit's field names for bills and patterns). */
+export function billRuleRecord(subject: Omit<RuleSubject, 'userId' | 'appliesTo'>): RuleRecord {
+  return {
+    name: subject.name,
+    merchant: subject.merchant,
+    amount: formatMoney(subject.amount),
+    categoryId: subject.categoryId,
+    dueDate: subject.dueDate ?? null,
+    frequency: subject.frequency ?? null,
+  };
+}
+
+/** The subject after a compiled rule set (category and merchant are all rules write here). */
+export function ruleSubject<T extends Omit<RuleSubject, 'userId' | 'appliesTo'>>(
+  set: CompiledRuleSet,
+  subject: T,
+): T {
+  if (!set.rules.length) return subject;
+  const out = applyRules(set, billRuleRecord(subject));
+  if (!out.changes.length) return subject;
+  return {
+    ...subject,
+    merchant: (out.record.merchant as string | null) ?? null,
+    categoryId: (out.record.categoryId as string | null) ?? null,
+  };
+}
+
+/**
+ * The user's rules for a target: an empty set without a source, undefined while
+ * categorization cannot be reached (the record is then saved as sent, rules pending).
+ */
+export async function billRuleSet(
+  userId: string,
+  target: 'bills' | 'patterns',
+  source?: BillRulesSource,
+): Promise<CompiledRuleSet | undefined> {
+  if (!source) return compileRules([], target);
+  return source.rulesFor(userId, target);
+}
+
 /**
  * The subject after the user's rules for its target. Without a source, or while
  * categorization is away, the subject passes through unchanged (it is still saved).
@@ -90,20 +135,15 @@ export async function applyBillRules<T extends RuleSubject>(
   subject: T,
   source?: BillRulesSource,
 ): Promise<T> {
-  const set = source && (await source.rulesFor(subject.userId, subject.appliesTo));
-  if (!set?.rules.length) return subject;
-  const out = applyRules(set, {
-    name: subject.name,
-    merchant: subject.merchant,
-    amount: formatMoney(subject.amount),
-    categoryId: subject.categoryId,
-    dueDate: subject.dueDate ?? null,
-    frequency: subject.frequency ?? null,
-  });
-  if (!out.changes.length) return subject;
-  return {
-    ...subject,
-    merchant: (out.record.merchant as string | null) ?? null,
-    categoryId: (out.record.categoryId as string | null) ?? null,
-  };
+  return (await applyBillRulesOrPending(subject, source)).subject;
+}
+
+/** Like applyBillRules, and says whether the rules could not be fetched (rules_pending). */
+export async function applyBillRulesOrPending<T extends RuleSubject>(
+  subject: T,
+  source?: BillRulesSource,
+): Promise<{ subject: T; pending: boolean }> {
+  const set = await billRuleSet(subject.userId, subject.appliesTo, source);
+  if (!set) return { subject, pending: true };
+  return { subject: ruleSubject(set, subject), pending: false };
 }

@@ -32,7 +32,8 @@ import { nextOccurrence, sameSchedule } from './domain/recurrence';
 import { enqueuePatternDetected } from './events/publish';
 import type { LedgerReader } from './ledger';
 import { generateOccurrences } from './occurrences';
-import { applyBillRules, type BillRulesSource } from './rules';
+import { ruleTargetBinding } from './rules-run';
+import { applyBillRulesOrPending, billRuleSet, ruleSubject, type BillRulesSource } from './rules';
 import {
   deleteBill,
   deleteFutureUnpaidOccurrences,
@@ -67,7 +68,7 @@ export interface BillsDeps {
   ledger: LedgerReader;
   /** Decides "today" (tests pin it). */
   now?: () => Date;
-  /** Categorization's custom rules for new bills and patterns (ADR 010). */
+  /** Categorization's custom rules for new and updated bills and patterns (ADR 010). */
   rules?: BillRulesSource;
 }
 
@@ -153,7 +154,11 @@ export function createServer({
   const horizonDays = config.BILL_HORIZON_DAYS;
   const today = () => utcDay(now());
 
-  /** Rules (categorization) may adjust a new bill's or pattern's category and merchant. */
+  /**
+   * Rules (categorization) may adjust a new bill's or pattern's category and merchant.
+   * pending: categorization could not be reached; the record is saved as sent, and the
+   * rules catch-up job applies the rules later (ADR 010).
+   */
   async function withRules<
     T extends {
       name: string;
@@ -161,15 +166,22 @@ export function createServer({
       amount: PatternFields['amount'];
       categoryId: string | null;
     },
-  >(userId: string, appliesTo: 'bills' | 'patterns', fields: T): Promise<T> {
-    const ruled = await applyBillRules({ ...fields, appliesTo, userId }, rules);
-    return { ...fields, categoryId: ruled.categoryId, merchant: ruled.merchant };
+  >(
+    userId: string,
+    appliesTo: 'bills' | 'patterns',
+    fields: T,
+  ): Promise<{ fields: T; pending: boolean }> {
+    const ruled = await applyBillRulesOrPending({ ...fields, appliesTo, userId }, rules);
+    return {
+      fields: { ...fields, categoryId: ruled.subject.categoryId, merchant: ruled.subject.merchant },
+      pending: ruled.pending,
+    };
   }
 
   const implementation: BillsServiceServer = {
     createBill: unary(async (req, { userId }) => {
-      const fields = await withRules(userId, 'bills', validateNewBill(req.bill));
-      return { bill: toBillMessage(await insertBill(db, userId, fields)) };
+      const { fields, pending } = await withRules(userId, 'bills', validateNewBill(req.bill));
+      return { bill: toBillMessage(await insertBill(db, userId, fields, pending)) };
     }),
 
     listBills: unary(async (req, { userId }) => {
@@ -201,7 +213,11 @@ export function createServer({
     updateBill: unary(async (req, { userId }) => {
       const id = requireId(req.id, 'Bill');
       const changes = validateBillPatch(req.patch);
-      const bill = await updateBill(db, userId, id, changes, now());
+      // The rules are fetched before the row is locked; they see the bill as patched.
+      const set = await billRuleSet(userId, 'bills', rules);
+      const bill = await updateBill(db, userId, id, changes, now(), (next) =>
+        set ? ruleSubject(set, next) : undefined,
+      );
       if (!bill) throw AppError.notFound('Bill');
       return { bill: toBillMessage(bill) };
     }),
@@ -227,10 +243,14 @@ export function createServer({
     }),
 
     createPattern: unary(async (req, { userId }) => {
-      const fields = await withRules(userId, 'patterns', validateNewPattern(req.pattern));
+      const { fields, pending } = await withRules(
+        userId,
+        'patterns',
+        validateNewPattern(req.pattern),
+      );
       const day = today();
       const { pattern, generated } = await db.transaction(async (trx) => {
-        const created = await insertPattern(trx, userId, fields);
+        const created = await insertPattern(trx, userId, fields, pending);
         return {
           pattern: created,
           generated: await generateOccurrences(trx, created, day, horizonDays),
@@ -260,14 +280,18 @@ export function createServer({
       const id = requireId(req.id, 'Pattern');
       const day = today();
       const at = now();
+      // The rules are fetched before the row is locked; they see the pattern as patched.
+      const set = await billRuleSet(userId, 'patterns', rules);
       const { pattern, generated } = await db.transaction(async (trx) => {
         const current = await findPattern(trx, userId, id, { forUpdate: true });
         if (!current) throw AppError.notFound('Pattern');
-        const fields = applyPatternPatch(current, req.patch);
+        const patched = applyPatternPatch(current, req.patch);
+        const fields = set ? ruleSubject(set, patched) : patched;
         const rescheduled = !sameSchedule(current, fields);
         const updated = await updatePattern(trx, userId, id, fields, {
           resetGeneration: rescheduled,
           now: at,
+          rulesPending: !set,
         });
         if (!rescheduled) {
           // Same dates: the future unpaid occurrences take the new name, amount, category.
@@ -339,5 +363,9 @@ export function createServer({
     }),
   };
 
-  return [{ name: SERVICE_NAME, definition: BillsServiceService, implementation }];
+  return [
+    { name: SERVICE_NAME, definition: BillsServiceService, implementation },
+    // Rules runs and dry runs over stored bills and patterns (categorization calls it).
+    ruleTargetBinding({ db, logger, now }),
+  ];
 }

@@ -4,6 +4,7 @@ import { AUTOPAY_CONSUMER, AUTOPAY_SUBJECTS, autopayHandler } from './events/aut
 import { billJobs } from './jobs/bill-jobs';
 import { JobRunner } from './jobs/runner';
 import type { LedgerReader } from './ledger';
+import type { BillRulesSource } from './rules';
 
 export interface BillsWorkersOptions {
   db: Knex;
@@ -12,6 +13,8 @@ export interface BillsWorkersOptions {
   ledger: LedgerReader;
   /** Where autopay consumes the ledger's events; without one, autopay does not run. */
   bus?: EventBus;
+  /** Categorization's rules: with one, the rules catch-up job runs (ADR 010). */
+  rules?: BillRulesSource;
   now?: () => Date;
 }
 
@@ -24,7 +27,7 @@ export interface BillsWorkers {
 
 /**
  * The background half of bills, beside its gRPC server in every replica: the job runner
- * (generate-occurrences hourly, due-soon daily; claimed in PostgreSQL, so replicas do not
+ * (generate-occurrences hourly, due-soon daily, the rules catch-up every few seconds; claimed in PostgreSQL, so replicas do not
  * repeat each other) and the autopay consumer (durable, idempotent through the inbox).
  */
 export async function startBillsWorkers(opts: BillsWorkersOptions): Promise<BillsWorkers> {
@@ -35,13 +38,21 @@ export async function startBillsWorkers(opts: BillsWorkersOptions): Promise<Bill
       db,
       logger,
       now: opts.now,
-      pollMs: config.BILL_JOBS_POLL_MS,
-      jobs: billJobs(db, {
-        horizonDays: config.BILL_HORIZON_DAYS,
-        defaultDueSoonDays: config.BILL_DUE_SOON_DAYS,
-        generateEveryMs: config.BILL_GENERATE_EVERY_MS,
-        dueSoonEveryMs: config.BILL_DUE_SOON_EVERY_MS,
-      }),
+      // The rules catch-up is the most frequent job: the runner looks at least that often.
+      pollMs: opts.rules
+        ? Math.min(config.BILL_JOBS_POLL_MS, config.BILL_RULES_CATCHUP_MS)
+        : config.BILL_JOBS_POLL_MS,
+      jobs: billJobs(
+        db,
+        {
+          horizonDays: config.BILL_HORIZON_DAYS,
+          defaultDueSoonDays: config.BILL_DUE_SOON_DAYS,
+          generateEveryMs: config.BILL_GENERATE_EVERY_MS,
+          dueSoonEveryMs: config.BILL_DUE_SOON_EVERY_MS,
+          rulesCatchUpEveryMs: config.BILL_RULES_CATCHUP_MS,
+        },
+        opts.rules,
+      ),
     });
     jobs.start();
   }

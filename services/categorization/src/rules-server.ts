@@ -61,8 +61,8 @@ export interface RulesDeps {
   targets?: RuleTargetAddresses;
 }
 
-/** Targets whose owner implements RuleTargetService today (the ledger's). */
-const RUNNABLE_TARGETS: RuleTarget[] = ['transactions', 'expenses'];
+/** Targets whose owner implements RuleTargetService (the ledger's and bills'). */
+const RUNNABLE_TARGETS: RuleTarget[] = ['transactions', 'expenses', 'bills', 'patterns'];
 
 const OWNER: Record<RuleTarget, keyof RuleTargetAddresses> = {
   transactions: 'ledger',
@@ -250,7 +250,6 @@ export function createRuleBinding({ db, logger, targets = {} }: RulesDeps): Grpc
       } else {
         rules = await allRules(db, userId, { enabledOnly: true });
       }
-      // Stored bills and patterns are not re-run yet (their rules apply on create and update).
       const targets = RUNNABLE_TARGETS.filter(
         (t) => (!asked.length || asked.includes(t)) && rules.some((r) => r.appliesTo.includes(t)),
       );

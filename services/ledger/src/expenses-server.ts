@@ -39,6 +39,7 @@ import {
   listExpenses,
   updateExpense,
 } from './store/expenses';
+import { ruleNewRecord, type RulesSource } from './rules';
 
 const NOT_FOUND = 'Expense';
 
@@ -73,9 +74,12 @@ function requireExpenseId(id: string): string {
 export function expenseBindings({
   db,
   logger,
+  rules,
 }: {
   db: Knex;
   logger: Logger;
+  /** Categorization's rules (ADR 010), applied to every new expense before it is saved. */
+  rules?: RulesSource;
 }): GrpcServiceBinding[] {
   const log = logger.child({ component: 'expenses' });
 
@@ -84,7 +88,12 @@ export function expenseBindings({
       const fields = parseNewExpense(
         req.expense ?? { date: '', description: '', amount: '', taxDeductions: [] },
       );
-      const created = await insertExpense(db, ctx.userId, fields);
+      // Custom rules run before the insert, so the answer already shows their effect; with
+      // categorization away the expense is saved as sent and the catch-up job settles it.
+      const ruled = await ruleNewRecord(rules, ctx.userId, 'expenses', fields);
+      const created = await insertExpense(db, ctx.userId, ruled.fields, {
+        rulesPending: ruled.pending,
+      });
       log.debug({ expenseId: created.id }, 'expense created');
       return { expense: toExpenseMessage(created) };
     }),

@@ -40,7 +40,7 @@ import type { ImportWorker } from './import-worker';
 import { createImportWorker, importBindings, importConfigOf } from './imports';
 import { reportBindings } from './reports-server';
 import { toTransactionMessage } from './wire';
-import { applyToTransaction, assignmentsOf, ruleTargetBinding, type RulesSource } from './rules';
+import { assignmentsOf, ruleNewRecord, ruleTargetBinding, type RulesSource } from './rules';
 
 export interface LedgerDeps {
   db: Knex;
@@ -86,20 +86,20 @@ export function createServer({
           req.transaction ?? { date: '', description: '', amount: '', type: '' },
         );
         // Custom rules run before the insert, so the answer already shows their effect.
-        const set = rules && (await rules.rulesFor(ctx.userId, 'transactions'));
-        const ruled = set ? applyToTransaction(set, fields) : undefined;
+        const ruled = await ruleNewRecord(rules, ctx.userId, 'transactions', fields);
         // The row and its transaction.created event commit together (transactional outbox).
         const created = await db.transaction(async (trx) => {
-          const transaction = await insertTransaction(trx, ctx.userId, ruled?.fields ?? fields);
+          const transaction = await insertTransaction(trx, ctx.userId, ruled.fields);
           // Categorization away: saved as sent, and the catch-up job applies the rules later.
-          if (rules && !set)
+          if (ruled.pending)
             await trx('transactions')
               .where({ id: transaction.id, user_id: ctx.userId })
               .update({ rules_pending: true });
           await enqueueTransactionCreated(trx, ctx.userId, transaction);
           return transaction;
         });
-        const assignments = set && ruled ? assignmentsOf(set, ruled.outcome) : [];
+        const assignments =
+          ruled.set && ruled.outcome ? assignmentsOf(ruled.set, ruled.outcome) : [];
         if (
           rules &&
           assignments.length &&
@@ -158,7 +158,7 @@ export function createServer({
 
   return [
     { name: 'pfs.ledger.v1.LedgerService', definition: LedgerServiceService, implementation },
-    ...expenseBindings({ db, logger }),
+    ...expenseBindings({ db, logger, rules }),
     ruleTargetBinding({ db, logger }),
     ...analyticsBindings({ db }),
     ...reportBindings({ db }),

@@ -200,6 +200,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         config: loadConfig(bills.configSchema, env),
         ledger: billsLedger.reader,
         bus: events,
+        rules: billRules,
       });
     }
   }

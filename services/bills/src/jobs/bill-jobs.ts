@@ -3,16 +3,21 @@ import { utcDay } from '../domain/dates';
 import { enqueueBillDueSoon } from '../events/publish';
 import { generateAhead } from '../occurrences';
 import { claimDueSoon, markDueSoonNotified, toBill } from '../store/bills';
+import type { BillRulesSource } from '../rules';
+import { settlePendingRules } from '../rules-run';
 import type { JobDefinition } from './runner';
 
 export const GENERATE_OCCURRENCES = 'generate-occurrences';
 export const DUE_SOON = 'due-soon';
+export const RULES_CATCH_UP = 'rules-catch-up';
 
 export interface BillJobSettings {
   horizonDays: number;
   defaultDueSoonDays: number;
   generateEveryMs: number;
   dueSoonEveryMs: number;
+  /** Period of the rules catch-up (runs only with a rules source). */
+  rulesCatchUpEveryMs?: number;
 }
 
 /**
@@ -44,8 +49,12 @@ export async function notifyDueSoon(
   }
 }
 
-export function billJobs(db: Knex, settings: BillJobSettings): JobDefinition[] {
-  return [
+export function billJobs(
+  db: Knex,
+  settings: BillJobSettings,
+  rules?: BillRulesSource,
+): JobDefinition[] {
+  const jobs: JobDefinition[] = [
     {
       name: GENERATE_OCCURRENCES,
       everyMs: settings.generateEveryMs,
@@ -57,4 +66,12 @@ export function billJobs(db: Knex, settings: BillJobSettings): JobDefinition[] {
       run: (now) => notifyDueSoon(db, now, settings.defaultDueSoonDays),
     },
   ];
+  // Bills and patterns saved while categorization was away get its rules once it answers.
+  if (rules)
+    jobs.push({
+      name: RULES_CATCH_UP,
+      everyMs: settings.rulesCatchUpEveryMs ?? 5_000,
+      run: (now) => settlePendingRules(db, rules, now),
+    });
+  return jobs;
 }

@@ -19,6 +19,7 @@ export interface BillRow {
   recurring: boolean;
   pattern_id: string | null;
   due_soon_notified_at: Date | null;
+  rules_pending?: boolean;
   created_at: Date;
   updated_at: Date;
 }
@@ -61,9 +62,15 @@ function conflicts(err: unknown): never {
   throw err;
 }
 
-export async function insertBill(db: Knex, userId: string, bill: NewBill): Promise<Bill> {
+export async function insertBill(
+  db: Knex,
+  userId: string,
+  bill: NewBill,
+  rulesPending = false,
+): Promise<Bill> {
   const [row] = await db<BillRow>('bills')
     .insert({
+      rules_pending: rulesPending,
       id: newId(),
       user_id: userId,
       name: bill.name,
@@ -128,6 +135,11 @@ export async function listBills(
   return { bills: (rows as BillRow[]).map(toBill), total: Number(count) };
 }
 
+/** What the rules made of a bill's fields after a patch (undefined: rules pending). */
+export type BillRulesHook = (
+  next: Pick<Bill, 'name' | 'amount' | 'dueDate' | 'categoryId' | 'merchant'>,
+) => { categoryId: string | null; merchant: string | null } | undefined;
+
 /**
  * Applies a validated patch. paid false un-pays (clears paidAt and the linked transaction);
  * paid true on an unpaid bill pays it now. A new due date makes the bill eligible for a new
@@ -139,6 +151,7 @@ export async function updateBill(
   id: string,
   changes: BillChanges,
   now: Date,
+  rules?: BillRulesHook,
 ): Promise<Bill | undefined> {
   return db.transaction(async (trx) => {
     const current = await findBill(trx, userId, id, { forUpdate: true });
@@ -157,6 +170,23 @@ export async function updateBill(
       Object.assign(set, { paid: false, paid_at: null, transaction_id: null });
     } else if (changes.paid === true && !current.paid) {
       Object.assign(set, { paid: true, paid_at: now });
+    }
+    if (rules) {
+      // The rules see the bill as patched, like a new bill (ADR 010).
+      const ruled = rules({
+        name: changes.name ?? current.name,
+        amount: changes.amount ?? current.amount,
+        dueDate: changes.dueDate ?? current.dueDate,
+        categoryId: changes.categoryId !== undefined ? changes.categoryId : current.categoryId,
+        merchant: changes.merchant !== undefined ? changes.merchant : current.merchant,
+      });
+      if (ruled)
+        Object.assign(set, {
+          category_id: ruled.categoryId,
+          merchant: ruled.merchant,
+          rules_pending: false,
+        });
+      else set.rules_pending = true;
     }
     try {
       const [row] = (await trx('bills')

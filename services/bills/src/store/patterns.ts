@@ -14,6 +14,7 @@ interface PatternRow {
   category_id: string | null;
   merchant: string | null;
   generated_through: string | null;
+  rules_pending?: boolean;
   created_at: Date;
   updated_at: Date;
 }
@@ -53,9 +54,10 @@ export async function insertPattern(
   db: Knex,
   userId: string,
   fields: PatternFields,
+  rulesPending = false,
 ): Promise<BillPattern> {
   const [row] = await db<PatternRow>('bill_patterns')
-    .insert({ id: newId(), user_id: userId, ...columns(fields) })
+    .insert({ id: newId(), user_id: userId, ...columns(fields), rules_pending: rulesPending })
     .returning('*');
   return toPattern(row as PatternRow);
 }
@@ -106,13 +108,14 @@ export async function updatePattern(
   userId: string,
   id: string,
   fields: PatternFields,
-  opts: { resetGeneration: boolean; now: Date },
+  opts: { resetGeneration: boolean; now: Date; rulesPending?: boolean },
 ): Promise<BillPattern> {
   const [row] = await db<PatternRow>('bill_patterns')
     .where({ user_id: userId, id })
     .update({
       ...columns(fields),
       ...(opts.resetGeneration ? { generated_through: null } : {}),
+      ...(opts.rulesPending !== undefined ? { rules_pending: opts.rulesPending } : {}),
       updated_at: opts.now,
     })
     .returning('*');

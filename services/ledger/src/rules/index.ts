@@ -1,5 +1,13 @@
 export { createRulesCatchUp, type RulesCatchUp } from './catch-up';
 export { ruleTargetBinding, runOverTable, RUN_BATCH } from './apply';
-export { applyToTransaction, assignmentsOf, transactionRecord } from './records';
+export {
+  applyToRecord,
+  applyToTransaction,
+  assignmentsOf,
+  expenseRecord,
+  ruleNewRecord,
+  transactionRecord,
+  type LedgerFields,
+} from './records';
 export { createRulesSource, type RulesSource, type RulesSourceOptions } from './source';
 export { applyRulesToImported } from './imported';

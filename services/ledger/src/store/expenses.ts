@@ -64,9 +64,16 @@ export async function insertExpense(
   db: Knex,
   userId: string,
   fields: ExpenseFields,
+  opts: { rulesPending?: boolean } = {},
 ): Promise<Expense> {
   const [row] = await db(TABLE)
-    .insert({ ...toColumns(fields), id: newId(), user_id: userId })
+    .insert({
+      ...toColumns(fields),
+      id: newId(),
+      user_id: userId,
+      // Saved while categorization was away: the rules catch-up job applies them later.
+      ...(opts.rulesPending ? { rules_pending: true } : {}),
+    })
     .returning('*');
   return fromRow(row as ExpenseRow);
 }

@@ -256,6 +256,31 @@ describe('rules on new records', () => {
     const t = await createTransaction(alice, { description: 'a'.repeat(999) + 'b' });
     expect(t.merchant).toBeNull();
   });
+
+  it("a rule with appliesTo ['expenses'] takes effect in the POST /api/expenses response", async () => {
+    const alice = await registerUser(api);
+    const [cat] = await firstCategories(alice);
+    expect((await createRule(alice, uberRule(cat.id, { appliesTo: ['expenses'] }))).status).toBe(
+      201,
+    );
+    const createExpense = async (description: string) => {
+      const res = await api('POST', '/api/expenses', {
+        token: alice.token,
+        body: { date: '2025-03-01', description, amount: 20 },
+      });
+      expect(res.status).toBe(201);
+      return res.body.expense;
+    };
+    expect(await createExpense('UBER *TRIP')).toMatchObject({
+      categoryId: cat.id,
+      isTaxDeductible: true,
+    });
+    expect(await createExpense('Groceries')).toMatchObject({ isTaxDeductible: false });
+    expect((await createExpense('Groceries')).categoryId ?? null).toBeNull();
+    // An expenses-only rule leaves transactions alone.
+    const t = await createTransaction(alice, { description: 'UBER *TRIP' });
+    expect(t).toMatchObject({ categoryId: null, isTaxDeductible: false });
+  });
 });
 
 describe('POST /api/rules/{id}/test', () => {
@@ -379,5 +404,110 @@ describe('rules on bills and patterns', () => {
     });
     expect(pattern.status).toBe(201);
     expect(pattern.body.pattern).toMatchObject({ categoryId: cat.id, merchant: 'Power Co' });
+  });
+});
+
+describe('rules on bill and pattern updates, and runs over stored bills', () => {
+  it('applies bills rules to a bill on PATCH /api/bills/{id}', async () => {
+    const alice = await registerUser(api);
+    const [cat] = await firstCategories(alice);
+    await createRule(alice, {
+      name: 'gas',
+      appliesTo: ['bills'],
+      conditions: [{ field: 'name', type: 'contains', value: 'gas' }],
+      actions: [
+        { type: 'setCategory', value: cat.id },
+        { type: 'setMerchant', value: 'Gas Co' },
+      ],
+    });
+    const created = await api('POST', '/api/bills', {
+      token: alice.token,
+      body: { name: 'Quarterly', amount: 90, dueDate: '2030-03-01' },
+    });
+    expect(created.body.bill).toMatchObject({ categoryId: null, merchant: null });
+    const patched = await api('PATCH', `/api/bills/${created.body.bill.id}`, {
+      token: alice.token,
+      body: { name: 'Quarterly gas' },
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body.bill).toMatchObject({
+      name: 'Quarterly gas',
+      categoryId: cat.id,
+      merchant: 'Gas Co',
+    });
+  });
+
+  it('applies patterns rules to a pattern on PATCH and its future occurrences follow', async () => {
+    const alice = await registerUser(api);
+    const [cat] = await firstCategories(alice);
+    await createRule(alice, {
+      name: 'gym',
+      appliesTo: ['patterns'],
+      conditions: [{ field: 'name', type: 'contains', value: 'gym' }],
+      actions: [{ type: 'setCategory', value: cat.id }],
+    });
+    const created = await api('POST', '/api/bills/patterns', {
+      token: alice.token,
+      body: {
+        name: 'Club',
+        amount: 40,
+        frequency: 'monthly',
+        interval: 1,
+        startDate: '2030-01-01',
+      },
+    });
+    expect(created.body.pattern).toMatchObject({ categoryId: null });
+    const patched = await api('PATCH', `/api/bills/patterns/${created.body.pattern.id}`, {
+      token: alice.token,
+      body: { name: 'Gym club' },
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body.pattern).toMatchObject({ name: 'Gym club', categoryId: cat.id });
+  });
+
+  it('runs a bills rule over stored bills (POST /api/rules/run) and tests it without samples', async () => {
+    const alice = await registerUser(api);
+    const [cat] = await firstCategories(alice);
+    const power = await api('POST', '/api/bills', {
+      token: alice.token,
+      body: { name: 'Power bill', amount: 120, dueDate: '2030-02-01' },
+    });
+    await api('POST', '/api/bills', {
+      token: alice.token,
+      body: { name: 'Water', amount: 50, dueDate: '2030-02-01' },
+    });
+    const rule = (
+      await createRule(alice, {
+        name: 'power later',
+        appliesTo: ['bills'],
+        conditions: [{ field: 'name', type: 'contains', value: 'power' }],
+        actions: [{ type: 'setCategory', value: cat.id }],
+      })
+    ).body.rule;
+    const tested = await api('POST', `/api/rules/${rule.id}/test`, {
+      token: alice.token,
+      body: { target: 'bills' },
+    });
+    expect(tested.status).toBe(200);
+    expect(tested.body).toMatchObject({ tested: 2, matches: 1 });
+    // A dry run saves nothing.
+    expect(
+      (await api('GET', `/api/bills/${power.body.bill.id}`, { token: alice.token })).body.bill,
+    ).toMatchObject({ categoryId: null });
+
+    const run = await api('POST', '/api/rules/run', {
+      token: alice.token,
+      body: { ruleIds: [rule.id] },
+    });
+    expect(run.status).toBe(200);
+    expect(run.body.run).toMatchObject({
+      processed: 2,
+      matched: 1,
+      updated: 1,
+      appliesTo: ['bills'],
+    });
+    expect(
+      (await api('GET', `/api/bills/${power.body.bill.id}`, { token: alice.token })).body.bill,
+    ).toMatchObject({ categoryId: cat.id });
   });
 });

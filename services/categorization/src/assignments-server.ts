@@ -1,6 +1,7 @@
 import {
   AppError,
   isUuid,
+  type FieldIssue,
   normalizePage,
   pageInfo,
   unary,
@@ -17,12 +18,20 @@ import {
 } from '@pfs/proto/categorization/v1/assignments';
 import { categoryMessage } from './category-sets-server';
 import {
+  MAX_ACTOR_LENGTH,
   validateAssignmentRequest,
   type Assignment,
   type AssignMode as DomainAssignMode,
   type HistoryEntry,
 } from './domain/assignment';
-import { assignCategories, listAssignmentHistory, listAssignments } from './store/assignments';
+import {
+  assignCategories,
+  listAssignmentHistory,
+  listAssignments,
+  MAX_RULE_ASSIGNMENTS,
+  recordRuleAssignments,
+  type RuleAssignmentInput,
+} from './store/assignments';
 
 export const ASSIGNMENT_SERVICE_NAME = 'pfs.categorization.v1.AssignmentService';
 
@@ -102,6 +111,41 @@ export function createAssignmentBinding({ db }: AssignmentDeps): GrpcServiceBind
         previousPrimaryCategoryId: result.primaryBefore ?? undefined,
         primaryChanged: result.primaryAfter !== result.primaryBefore,
       };
+    }),
+
+    recordRuleAssignments: unary(async (request, { userId }) => {
+      const issues: FieldIssue[] = [];
+      if (request.items.length > MAX_RULE_ASSIGNMENTS)
+        issues.push({
+          field: 'items',
+          message: `must contain at most ${MAX_RULE_ASSIGNMENTS} items`,
+        });
+      // A transaction listed twice keeps its last item.
+      const byTransaction = new Map<string, RuleAssignmentInput>();
+      request.items.forEach((item, i) => {
+        const at = (field: string, message: string) =>
+          issues.push({ field: `items.${i}.${field}`, message });
+        if (!isUuid(item.transactionId)) at('transactionId', 'must be a UUID');
+        if (!isUuid(item.categoryId)) at('categoryId', 'must be a UUID');
+        const ruleId = item.ruleId.trim();
+        if (!ruleId || ruleId.length > MAX_ACTOR_LENGTH)
+          at('ruleId', `must be 1 to ${MAX_ACTOR_LENGTH} characters`);
+        const previous = item.previousCategoryId || undefined;
+        if (previous !== undefined && !isUuid(previous)) at('previousCategoryId', 'must be a UUID');
+        const transactionId = item.transactionId.toLowerCase();
+        byTransaction.delete(transactionId);
+        byTransaction.set(transactionId, {
+          transactionId,
+          categoryId: item.categoryId.toLowerCase(),
+          ruleId,
+          previousCategoryId: previous?.toLowerCase() ?? null,
+        });
+      });
+      if (issues.length) throw AppError.validation(issues);
+      const { recorded, skipped } = await recordRuleAssignments(db, userId, [
+        ...byTransaction.values(),
+      ]);
+      return { recorded, skipped };
     }),
 
     listAssignmentHistory: unary(async (request, { userId }) => {

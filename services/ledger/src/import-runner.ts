@@ -2,6 +2,7 @@ import { newId, type CompiledRuleSet, type Knex } from '@pfs/kit';
 import { importFingerprint, OccurrenceCounter, rowKey } from './domain/import/fingerprint';
 import { describePlan, readRows, type ImportPlan } from './domain/import/reader';
 import { applyRulesToImported } from './rules/imported';
+import type { RuleAssignmentRecord } from './rules/source';
 import type { ParsedRow, RowOutcome } from './domain/import/types';
 import { enqueueTransactionImported } from './events/transactions';
 import {
@@ -149,6 +150,11 @@ export interface ImportRequest {
    * undefined when the ledger runs without rules.
    */
   rules?: CompiledRuleSet | null;
+  /**
+   * Told, after the import committed, which rows a rule gave a category: once per batch that
+   * had any (for the assignment history). It must not throw.
+   */
+  recordRuleAssignments?: (items: RuleAssignmentRecord[]) => Promise<unknown>;
 }
 
 /**
@@ -161,7 +167,8 @@ export async function importAtOnce(
   req: ImportRequest,
 ): Promise<ImportRow> {
   const id = newId();
-  return db.transaction(async (trx) => {
+  const ruleAssignments: RuleAssignmentRecord[][] = [];
+  const row = await db.transaction(async (trx) => {
     await createImport(trx, {
       id,
       userId: req.userId,
@@ -178,14 +185,16 @@ export async function importAtOnce(
       { batchRows: req.batchRows },
       async (batch) => {
         const inserted = await insertImportedRows(trx, req.userId, id, rowsOf(batch));
-        if (req.rules !== undefined)
-          await applyRulesToImported(
+        if (req.rules !== undefined) {
+          const assigned = await applyRulesToImported(
             trx,
             req.userId,
             id,
             rowsOf(batch).map((r) => r.id),
             req.rules,
           );
+          if (assigned.length) ruleAssignments.push(assigned);
+        }
         addTally(tally, tallyBatch(batch, inserted, ERRORS_KEPT - tally.errors.length));
       },
     );
@@ -200,6 +209,10 @@ export async function importAtOnce(
     });
     return (await trx<ImportRow>('imports').where({ id }).first()) as ImportRow;
   });
+  // Committed: the rule-made categories go into categorization's history, one call a batch.
+  if (req.recordRuleAssignments)
+    for (const items of ruleAssignments) await req.recordRuleAssignments(items);
+  return row;
 }
 
 export function rowsOf(batch: BatchItem[]): PreparedRow[] {

@@ -265,6 +265,8 @@ export function importBindings({
               rules: rules
                 ? ((await rules.rulesFor(ctx.userId, 'transactions')) ?? null)
                 : undefined,
+              recordRuleAssignments:
+                rules && ((items) => rules.recordRuleAssignments(ctx.userId, items)),
             })
           : await importInBackground(ctx.userId, settings, plan, upload, head.chunks);
         log.info(

@@ -159,7 +159,7 @@ export function createServer({
   return [
     { name: 'pfs.ledger.v1.LedgerService', definition: LedgerServiceService, implementation },
     ...expenseBindings({ db, logger, rules }),
-    ruleTargetBinding({ db, logger }),
+    ruleTargetBinding({ db, logger, rules }),
     ...analyticsBindings({ db }),
     ...reportBindings({ db }),
     ...importBindings({

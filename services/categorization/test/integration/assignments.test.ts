@@ -4,6 +4,7 @@ import {
   AssignmentServiceClient,
   type AssignCategoriesRequest,
   type AssignmentItem,
+  type RuleAssignment,
 } from '@pfs/proto/categorization/v1/assignments';
 import { newUser, startHarness, type Harness } from './harness';
 
@@ -269,5 +270,90 @@ describe('history', () => {
     ]);
     const rest = await api.history(tx, 2, 2);
     expect(rest.history.map((e) => e.action)).toEqual(['assigned', 'primary_changed']);
+  });
+});
+
+describe('RecordRuleAssignments', () => {
+  const record = (userId: string, items: RuleAssignment[]) =>
+    assignments.call((c) => c.recordRuleAssignments, { items }, { userId });
+
+  it('records 1,000 rule-made primaries with their history in one call', async () => {
+    const { user, api, a, b } = await setUp();
+    const txs = Array.from({ length: 1000 }, () => newId());
+    // The first one already carries another primary, which the rule's category demotes.
+    await api.assign(txs[0], [{ categoryId: b.id, isPrimary: true }]);
+    const ruleId = newId();
+    const res = await record(
+      user,
+      txs.map((transactionId) => ({ transactionId, categoryId: a.id, ruleId })),
+    );
+    expect(res).toEqual({ recorded: 1000, skipped: 0 });
+
+    const first = await api.list(txs[0]);
+    expect(first.map((x) => [x.categoryId, x.isPrimary, x.assignedBy])).toEqual([
+      [a.id, true, 'rule'],
+      [b.id, false, 'user'],
+    ]);
+    expect(first[0].actor).toBe(ruleId);
+    const last = await api.list(txs[999]);
+    expect(last).toHaveLength(1);
+    expect(last[0]).toMatchObject({
+      categoryId: a.id,
+      isPrimary: true,
+      assignedBy: 'rule',
+      actor: ruleId,
+    });
+
+    const history = (await api.history(txs[999])).history;
+    expect(
+      history.map((e) => [e.action, e.fromCategoryId, e.toCategoryId, e.assignedBy, e.actor]),
+    ).toEqual([
+      ['primary_changed', undefined, a.id, 'rule', ruleId],
+      ['assigned', undefined, a.id, 'rule', ruleId],
+    ]);
+    const demoted = (await api.history(txs[0])).history[0];
+    expect(demoted).toMatchObject({
+      action: 'primary_changed',
+      fromCategoryId: b.id,
+      toCategoryId: a.id,
+      actor: ruleId,
+    });
+
+    // Again: already the primary, so nothing new is recorded.
+    await record(user, [{ transactionId: txs[999], categoryId: a.id, ruleId }]);
+    expect((await api.history(txs[999])).history).toHaveLength(2);
+  });
+
+  it('uses the previous category for the history and skips foreign categories', async () => {
+    const { user, api, a, b } = await setUp();
+    const other = await setUp();
+    const [t1, t2] = [newId(), newId()];
+    const ruleId = newId();
+    const res = await record(user, [
+      { transactionId: t1, categoryId: a.id, ruleId, previousCategoryId: b.id },
+      { transactionId: t2, categoryId: other.a.id, ruleId },
+    ]);
+    expect(res).toEqual({ recorded: 1, skipped: 1 });
+    expect((await api.history(t1)).history[0]).toMatchObject({
+      action: 'primary_changed',
+      fromCategoryId: b.id,
+      toCategoryId: a.id,
+    });
+    expect(await api.list(t2)).toEqual([]);
+    expect(await other.api.list(t2)).toEqual([]);
+  });
+
+  it('refuses more than 5,000 items and malformed ids', async () => {
+    const { user, a } = await setUp();
+    const ruleId = newId();
+    await expect(
+      record(
+        user,
+        Array.from({ length: 5001 }, () => ({ transactionId: newId(), categoryId: a.id, ruleId })),
+      ),
+    ).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    await expect(
+      record(user, [{ transactionId: 'nope', categoryId: a.id, ruleId }]),
+    ).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
   });
 });

@@ -18,6 +18,8 @@ import {
   type RuleTargetServiceServer,
 } from '@pfs/proto/categorization/v1/rules';
 import { deriveGstAmount } from '../domain/transactions';
+import { assignmentsOf } from './records';
+import type { RuleAssignmentRecord, RulesSource } from './source';
 
 /** Rows read, evaluated and written back per round of a run (one UPDATE each). */
 export const RUN_BATCH = 2000;
@@ -115,6 +117,28 @@ export interface RunTotals {
   timings: { read: number; evaluate: number; write: number };
 }
 
+/**
+ * The category a rule set on a stored transaction, for the assignment history: only when the
+ * category actually changed, credited to the last matching rule whose setCategory named it.
+ */
+export function ruleAssignmentOf(
+  set: CompiledRuleSet,
+  row: Record<string, unknown>,
+  out: RuleOutcome,
+): RuleAssignmentRecord | undefined {
+  const before = (row.category_id as string | null) ?? null;
+  const after = out.record.categoryId;
+  if (typeof after !== 'string' || after === before) return undefined;
+  const primary = assignmentsOf(set, out).find((i) => i.primary);
+  if (!primary) return undefined;
+  return {
+    transactionId: row.id as string,
+    categoryId: after,
+    ruleId: primary.ruleId,
+    previousCategoryId: before,
+  };
+}
+
 /** One UPDATE for every changed row of a batch; clears rules_pending on them too. */
 export async function writeBatch(
   db: Knex,
@@ -143,6 +167,11 @@ export async function runOverTable(
   target: LedgerTarget,
   userId: string,
   set: CompiledRuleSet,
+  /**
+   * Told, once per batch after its UPDATE committed, which transactions a rule gave a new
+   * category (for the assignment history); it must not throw.
+   */
+  recordAssignments?: (items: RuleAssignmentRecord[]) => Promise<unknown>,
 ): Promise<RunTotals> {
   const spec = TARGET_TABLES[target];
   const totals: RunTotals = {
@@ -169,12 +198,16 @@ export async function runOverTable(
     after = rows[rows.length - 1].id as string;
     totals.processed += rows.length;
     const changed: Record<string, unknown>[] = [];
+    const assigned: RuleAssignmentRecord[] = [];
     for (const row of rows) {
       const out = applyRules(set, spec.toRecord(row));
       if (!out.matchedRuleIds.length) continue;
       totals.matched++;
       for (const id of out.matchedRuleIds) totals.byRule.set(id, (totals.byRule.get(id) ?? 0) + 1);
-      if (out.changes.length) changed.push(spec.toColumns(row, out));
+      if (!out.changes.length) continue;
+      changed.push(spec.toColumns(row, out));
+      const assignment = target === 'transactions' ? ruleAssignmentOf(set, row, out) : undefined;
+      if (assignment) assigned.push(assignment);
     }
     totals.timings.evaluate += Date.now() - t;
     t = Date.now();
@@ -183,7 +216,11 @@ export async function runOverTable(
     // triggers (daily totals, versions) from contending with each other.
     totals.updated += await writing;
     totals.timings.write += Date.now() - t;
-    writing = writeBatch(db, spec, userId, changed);
+    writing = writeBatch(db, spec, userId, changed).then(async (n) => {
+      // After the batch's UPDATE committed; a failure to record leaves the write standing.
+      if (recordAssignments && assigned.length) await recordAssignments(assigned);
+      return n;
+    });
     writing.catch(() => undefined); // awaited (and rethrown) on the next round
     if (rows.length < RUN_BATCH) break;
   }
@@ -218,9 +255,12 @@ function changeMessages(recordId: string, description: string, out: RuleOutcome)
 export function ruleTargetBinding({
   db,
   logger,
+  rules,
 }: {
   db: Knex;
   logger: Logger;
+  /** Where rule-made categories are recorded (assignment history); absent: not recorded. */
+  rules?: Pick<RulesSource, 'recordRuleAssignments'>;
 }): GrpcServiceBinding {
   const log = logger.child({ component: 'rules-run' });
   const implementation: RuleTargetServiceServer = {
@@ -259,7 +299,13 @@ export function ruleTargetBinding({
         };
       }
       const started = Date.now();
-      const totals = await runOverTable(db, target, userId, set);
+      const totals = await runOverTable(
+        db,
+        target,
+        userId,
+        set,
+        rules && ((items) => rules.recordRuleAssignments(userId, items)),
+      );
       log.info(
         { target, rules: set.rules.length, ...totals, byRule: undefined, ms: Date.now() - started },
         'rules applied to stored records',

@@ -9,5 +9,10 @@ export {
   transactionRecord,
   type LedgerFields,
 } from './records';
-export { createRulesSource, type RulesSource, type RulesSourceOptions } from './source';
+export {
+  createRulesSource,
+  type RuleAssignmentRecord,
+  type RulesSource,
+  type RulesSourceOptions,
+} from './source';
 export { applyRulesToImported } from './imported';

@@ -24,8 +24,25 @@ export interface RulesSource {
     transactionId: string,
     items: { categoryId: string; ruleId: string; primary: boolean }[],
   ): Promise<boolean>;
+  /**
+   * Records the categories rules set on many transactions (a run or import batch, already
+   * committed), one RecordRuleAssignments call per 5,000. Never throws: on a failure the
+   * ledger's write stands and the failure is logged (false).
+   */
+  recordRuleAssignments(userId: string, items: RuleAssignmentRecord[]): Promise<boolean>;
   close(): void;
 }
+
+/** A transaction whose category a rule changed. */
+export interface RuleAssignmentRecord {
+  transactionId: string;
+  categoryId: string;
+  ruleId: string;
+  previousCategoryId: string | null;
+}
+
+/** The most items categorization takes per RecordRuleAssignments call. */
+export const RULE_ASSIGNMENTS_PER_CALL = 5000;
 
 export interface RulesSourceOptions {
   /** Categorization's address; a function so an embedded stack can start it later. */
@@ -131,6 +148,42 @@ export function createRulesSource(opts: RulesSourceOptions): RulesSource {
         // A category deleted since the rule was written: nothing to retry.
         log.warn({ err, userId, transactionId }, 'rule assignment refused');
         return true;
+      }
+    },
+
+    async recordRuleAssignments(userId, items) {
+      if (!items.length) return true;
+      const c = connect();
+      if (!c) {
+        log.warn(
+          { userId, count: items.length },
+          'rule assignments not recorded: no categorization',
+        );
+        return false;
+      }
+      try {
+        for (let at = 0; at < items.length; at += RULE_ASSIGNMENTS_PER_CALL) {
+          await c.assignments.call(
+            (x) => x.recordRuleAssignments,
+            {
+              items: items.slice(at, at + RULE_ASSIGNMENTS_PER_CALL).map((i) => ({
+                transactionId: i.transactionId,
+                categoryId: i.categoryId,
+                ruleId: i.ruleId,
+                previousCategoryId: i.previousCategoryId ?? undefined,
+              })),
+            },
+            { userId, deadlineMs: 10_000 },
+          );
+        }
+        return true;
+      } catch (err) {
+        // The ledger's category_id is committed either way; only the history misses the batch.
+        log.warn(
+          { err, userId, count: items.length, transport: isTransportFailure(err) },
+          'rule assignments not recorded',
+        );
+        return false;
       }
     },
 

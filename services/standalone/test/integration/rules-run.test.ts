@@ -1,6 +1,6 @@
 import { createLogger, eventSubject, type EventEnvelope } from '@pfs/kit';
 import type { Stack } from '../../src';
-import { client, registerUser, type Api, type TestUser } from './harness';
+import { client, registerUser, setTier, type Api, type TestUser } from './harness';
 import { eventually, startIsolatedStack } from './isolated-stack';
 
 /**
@@ -78,6 +78,21 @@ it('applies rules to existing records and publishes rule.executed', async () => 
     (await api('GET', `/api/bank/transactions/${old.id}`, { token: alice.token })).body.transaction
       .categoryId,
   ).toBe(cat);
+
+  // The run's category is in the assignment history, credited to the rule.
+  await setTier(api, alice.id, 'elite');
+  const history = await api('GET', `/api/transaction-categories/${old.id}/history`, {
+    token: alice.token,
+  });
+  expect(history.status).toBe(200);
+  expect(history.body.history).toContainEqual(
+    expect.objectContaining({
+      action: 'primary_changed',
+      assignedBy: 'rule',
+      actor: rule.id,
+      toCategoryId: cat,
+    }),
+  );
 
   // A second run changes nothing more.
   const again = await api('POST', '/api/rules/run', {

@@ -342,7 +342,7 @@ describe('rules on imports', () => {
   it('applies rules to imported rows before the import answers', async () => {
     const alice = await registerUser(api);
     const [cat] = await firstCategories(alice);
-    await createRule(alice, uberRule(cat.id));
+    const rule = (await createRule(alice, uberRule(cat.id))).body.rule;
     const csv = 'Date,Description,Amount\n2025-03-01,UBER *TRIP,-12.50\n2025-03-02,Rent,-900.00\n';
     const form = new FormData();
     form.append('file', new Blob([csv], { type: 'text/csv' }), 'statement.csv');
@@ -365,6 +365,27 @@ describe('rules on imports', () => {
       isTaxDeductible: true,
     });
     expect(byDescription.Rent).toMatchObject({ categoryId: null, isTaxDeductible: false });
+
+    // The imported row's rule-made category is in its assignment history, credited to the rule.
+    await setTier(api, alice.id, 'elite');
+    const uber = byDescription['UBER *TRIP'].id as string;
+    const history = await api('GET', `/api/transaction-categories/${uber}/history`, {
+      token: alice.token,
+    });
+    expect(history.status).toBe(200);
+    expect(history.body.history).toContainEqual(
+      expect.objectContaining({
+        action: 'primary_changed',
+        assignedBy: 'rule',
+        actor: rule.id,
+        toCategoryId: cat.id,
+      }),
+    );
+    const rent = byDescription.Rent.id as string;
+    const none = await api('GET', `/api/transaction-categories/${rent}/history`, {
+      token: alice.token,
+    });
+    expect(none.body.history).toEqual([]);
   });
 });
 

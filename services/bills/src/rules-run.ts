@@ -2,6 +2,7 @@ import {
   AppError,
   applyRules,
   compileRules,
+  dryRunReport,
   ruleFromMessage,
   unary,
   type CompiledRuleSet,
@@ -14,7 +15,6 @@ import {
 import {
   RuleTargetServiceService,
   type ApplyRulesResponse,
-  type RuleChange,
   type RuleTargetServiceServer,
 } from '@pfs/proto/categorization/v1/rules';
 import { utcDay } from './domain/dates';
@@ -163,27 +163,6 @@ export async function runOverTable(
   return totals;
 }
 
-function changeMessages(recordId: string, description: string, out: RuleOutcome): RuleChange[] {
-  return [
-    ...out.changes.map((c) => ({
-      recordId,
-      description,
-      field: c.field,
-      fromJson: JSON.stringify(c.from ?? null),
-      toJson: JSON.stringify(c.to ?? null),
-      ruleId: c.ruleId,
-    })),
-    ...out.addCategories.map((a) => ({
-      recordId,
-      description,
-      field: 'categories',
-      fromJson: 'null',
-      toJson: JSON.stringify(a.categoryId),
-      ruleId: a.ruleId,
-    })),
-  ];
-}
-
 /** RuleTargetService of bills: rules over stored bills and patterns. */
 export function ruleTargetBinding({
   db,
@@ -210,23 +189,11 @@ export function ruleTargetBinding({
             [userId],
           )
         ).rows as Record<string, unknown>[];
-        let matched = 0;
-        const changes: RuleChange[] = [];
-        const byRule = new Map<string, number>();
-        for (const row of rows) {
-          const out = applyRules(set, spec.toRecord(row));
-          if (!out.matchedRuleIds.length) continue;
-          matched++;
-          for (const id of out.matchedRuleIds) byRule.set(id, (byRule.get(id) ?? 0) + 1);
-          changes.push(...changeMessages(row.id as string, row.name as string, out));
-        }
-        return {
-          processed: String(rows.length),
-          matched: String(matched),
-          updated: '0',
-          byRule: [...byRule].map(([ruleId, n]) => ({ ruleId, matched: String(n) })),
-          changes,
-        };
+        return dryRunReport(set, rows, (row) => ({
+          id: row.id as string,
+          label: row.name as string,
+          record: spec.toRecord(row),
+        }));
       }
       const started = Date.now();
       const totals = await runOverTable(db, target, userId, set, utcDay(now()));

@@ -30,7 +30,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { generateLedger, type GeneratedLedger } from './generate-ledger';
 import { measure, type Measurement } from './load';
-import { freePort, startChild, type RunningChild } from './proc';
+import { freePort, startChild, type RunningChild, Cleanups, runBench } from './proc';
 
 function envNumber(name: string, fallback: number, min: number, max: number): number {
   const raw = process.env[name];
@@ -74,24 +74,7 @@ function log(line: string): void {
   console.log(`[analytics-bench] ${line}`);
 }
 
-const cleanups: { name: string; fn: () => Promise<void> }[] = [];
-async function cleanupAll(): Promise<void> {
-  while (cleanups.length) {
-    const { name, fn } = cleanups.pop()!;
-    try {
-      await Promise.race([
-        fn(),
-        new Promise<void>((_, reject) =>
-          setTimeout(() => reject(new Error('timed out')), 30_000).unref(),
-        ),
-      ]);
-    } catch (err) {
-      console.error(
-        `cleanup of ${name} failed: ${err instanceof Error ? err.message : String(err)}`,
-      );
-    }
-  }
-}
+const cleanups = new Cleanups();
 
 const day = (offsetDays: number): string =>
   new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -500,28 +483,9 @@ async function main(): Promise<void> {
   log(`results written to ${file}`);
 }
 
-let interrupted = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (interrupted) return;
-    interrupted = true;
-    log(`${signal}: stopping everything`);
-    void cleanupAll().finally(() => process.exit(130));
-  });
-}
-
-main()
-  .then(
-    () => 0,
-    (err: unknown) => {
-      console.error(
-        '[analytics-bench] failed:',
-        err instanceof Error ? (err.stack ?? err.message) : err,
-      );
-      return 1;
-    },
-  )
-  .then(async (code) => {
-    await cleanupAll();
-    process.exit(code);
-  });
+runBench({
+  tag: 'analytics-bench',
+  main,
+  cleanups,
+  log,
+});

@@ -220,3 +220,69 @@ export function postgresPids(postmasterPid: number): number[] {
   }
   return pids;
 }
+
+/** What a bench started and must stop, undone in reverse order (servers, then PostgreSQL, then files). */
+export class Cleanups {
+  private readonly steps: { name: string; fn: () => Promise<void> }[] = [];
+
+  push(step: { name: string; fn: () => Promise<void> }): void {
+    this.steps.push(step);
+  }
+
+  async runAll(): Promise<void> {
+    while (this.steps.length) {
+      const { name, fn } = this.steps.pop()!;
+      try {
+        await Promise.race([
+          fn(),
+          new Promise<void>((_, reject) =>
+            setTimeout(() => reject(new Error('timed out')), 30_000).unref(),
+          ),
+        ]);
+      } catch (err) {
+        console.error(
+          `cleanup of ${name} failed: ${err instanceof Error ? err.message : String(err)}`,
+        );
+      }
+    }
+  }
+}
+
+/**
+ * Runs a bench entry point: everything it started is stopped on success, failure or Ctrl-C;
+ * exit 0 when it ran (whether or not targets were met), 1 when it could not run.
+ */
+export function runBench(opts: {
+  tag: string;
+  main: () => Promise<void>;
+  cleanups: Cleanups;
+  log: (line: string) => void;
+  afterCleanup?: () => void;
+}): void {
+  let interrupted = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (interrupted) return;
+      interrupted = true;
+      opts.log(`${signal}: stopping everything`);
+      void opts.cleanups.runAll().finally(() => process.exit(130));
+    });
+  }
+  opts
+    .main()
+    .then(
+      () => 0,
+      (err: unknown) => {
+        console.error(
+          `[${opts.tag}] failed:`,
+          err instanceof Error ? (err.stack ?? err.message) : err,
+        );
+        return 1;
+      },
+    )
+    .then(async (code) => {
+      await opts.cleanups.runAll();
+      opts.afterCleanup?.();
+      process.exit(code);
+    });
+}

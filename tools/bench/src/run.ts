@@ -22,7 +22,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { combine, measureSlice, warmUp, type LoadSpec, type Measurement, type Slice } from './load';
-import { freePort, startChild, type RunningChild } from './proc';
+import { freePort, startChild, type RunningChild, Cleanups, runBench } from './proc';
 import { categoryIdsOf, seedTransactions } from './seed';
 
 function envNumber(name: string, fallback: number, min: number, max: number): number {
@@ -77,26 +77,7 @@ interface Scenario {
   runs: Measurement[];
 }
 
-const cleanups: { name: string; fn: () => Promise<void> }[] = [];
-
-async function cleanupAll(): Promise<void> {
-  // Reverse order of start: servers first, then PostgreSQL, then the temp dir.
-  while (cleanups.length) {
-    const { name, fn } = cleanups.pop()!;
-    try {
-      await Promise.race([
-        fn(),
-        new Promise<void>((_, reject) =>
-          setTimeout(() => reject(new Error('timed out')), 30_000).unref(),
-        ),
-      ]);
-    } catch (err) {
-      console.error(
-        `cleanup of ${name} failed: ${err instanceof Error ? err.message : String(err)}`,
-      );
-    }
-  }
-}
+const cleanups = new Cleanups();
 
 function log(line: string): void {
   console.log(`[bench] ${line}`);
@@ -627,26 +608,12 @@ async function main(): Promise<void> {
   log(`results written to ${file}`);
 }
 
-let interrupted = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (interrupted) return;
-    interrupted = true;
-    log(`${signal}: stopping everything`);
-    void cleanupAll().finally(() => process.exit(130));
-  });
-}
-
-main()
-  .then(
-    () => 0,
-    (err: unknown) => {
-      console.error('[bench] failed:', err instanceof Error ? (err.stack ?? err.message) : err);
-      return 1;
-    },
-  )
-  .then(async (code) => {
-    await cleanupAll();
+runBench({
+  tag: 'bench',
+  main,
+  cleanups,
+  log,
+  afterCleanup: () => {
     if (settings.cpuProfile) log(`CPU profile of the stack process in ${PROFILE_DIR}`);
-    process.exit(code);
-  });
+  },
+});

@@ -5,13 +5,13 @@ const swc = [
 ];
 
 const moduleNameMapper = {
-  '^@pfs/proto/(common|identity|ledger|categorization|tax|bills)$':
+  '^@pfs/proto/(common|identity|ledger|categorization|tax|bills|documents|assistant|webhooks)$':
     '<rootDir>/proto/gen/pfs/$1/v1/$1.ts',
   // Further files of a package: @pfs/proto/ledger/v1/expenses → proto/gen/pfs/ledger/v1/expenses.ts
   '^@pfs/proto/(\\w+)/v1/(\\w+)$': '<rootDir>/proto/gen/pfs/$1/v1/$2.ts',
   '^@pfs/kit/tracing$': '<rootDir>/services/kit/src/tracing.ts',
   '^@pfs/kit$': '<rootDir>/services/kit/src/index.ts',
-  '^@pfs/(identity|ledger|categorization|bills|tax|standalone)$':
+  '^@pfs/(identity|ledger|categorization|bills|tax|documents|assistant|webhooks|standalone)$':
     '<rootDir>/services/$1/src/index.ts',
   '^@pfs/gateway$': '<rootDir>/gateway/src/index.ts',
 };

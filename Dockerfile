@@ -6,7 +6,11 @@
 #
 #   docker build -t pfs:dev .
 #   docker run --rm --read-only --tmpfs /tmp -p 8080:8080 pfs:dev
-ARG NODE_IMAGE=node:20-bookworm-slim
+#
+# Node.js 24 (LTS); package.json `engines` allows 22.12 and later. CI runs these build steps
+# without a Docker engine (.ci/image-build: the same commands in a clean directory, a start of
+# the pruned tree, and a CycloneDX SBOM of what the runtime stage ships).
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # --- manifests: only the package.json files and the lockfile, so `npm ci` below stays cached
 # until a dependency changes (not on every source edit).
@@ -18,6 +22,8 @@ RUN mkdir /manifests \
     | xargs cp --parents -t /manifests
 
 # --- build: install everything, compile every deployable, then drop dev dependencies.
+# `npm ci` needs a lock file that lists every platform's optional packages (so that it installs
+# on linux/arm64 as on linux/amd64); `make lock` keeps it so, a unit test checks it.
 FROM ${NODE_IMAGE} AS build
 # A native module without a prebuilt binary for this platform compiles with these.
 RUN apt-get update \
@@ -33,8 +39,10 @@ RUN --mount=type=cache,target=/root/.npm npm ci
 COPY . .
 # The gateway and services/* (and what they depend on: proto, kit); tools/ are not shipped.
 RUN npx turbo run build --filter=./gateway --filter='./services/*'
+# tools/ goes, so do its workspaces' links in node_modules (dangling, e.g. @pfs/bench).
 RUN npm prune --omit=dev \
- && rm -rf .turbo tools node_modules/.cache
+ && rm -rf .turbo tools node_modules/.cache \
+ && find node_modules -xtype l -delete
 
 # --- runtime: non-root, nothing writable but /tmp (mount an emptyDir or tmpfs there).
 FROM ${NODE_IMAGE} AS runtime
@@ -48,6 +56,6 @@ WORKDIR /app
 # Owned by root and not writable by uid 10001: the app cannot change its own code.
 COPY --from=build /app ./
 USER 10001:10001
-EXPOSE 8080 50051 50052 50053
+EXPOSE 8080 50051 50052 50053 50054 50055 50056 50057 50058
 # Node is PID 1 and handles SIGTERM itself (graceful shutdown in @pfs/kit).
 CMD ["node", "gateway/dist/src/main.js"]

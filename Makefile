@@ -3,15 +3,22 @@ SHELL := /bin/bash
 export PORT ?= 8080
 export DATA_DIR ?= ./.data
 
-.PHONY: install build dev test test-distributed run-distributed lint format bench clean
+.PHONY: install lock build dev test test-distributed run-distributed image-check lint format bench clean
 
-# `npm install` (not `npm ci`): this npm writes lock files without other platforms' optional
-# packages, which `npm ci` then rejects as out of sync; install still honours the lock's versions.
+# `npm ci`: exactly the lock's versions, as the Dockerfile and CI install. The lock lists every
+# platform's optional packages (checked by tools/testing/test/unit/lockfile.test.ts); if an
+# `npm install` with an existing node_modules dropped some (npm/cli#4828), `make lock` puts
+# them back.
 node_modules/.installed: package.json package-lock.json $(wildcard */package.json services/*/package.json tools/*/package.json)
-	npm install --no-audit --no-fund
+	npm ci --no-audit --no-fund
 	touch $@
 
 install: node_modules/.installed
+
+# Rewrites package-lock.json from package.json and the registry alone (every platform's optional
+# packages included), leaving node_modules as it is.
+lock:
+	npm install --package-lock-only --no-audit --no-fund
 
 build: install
 	npx turbo run build
@@ -29,6 +36,11 @@ test-distributed: build
 # One process per service against DATABASE_URL (and NATS_URL), real gRPC over TCP between them.
 run-distributed: build
 	node tools/run-distributed.mjs
+
+# The Dockerfile's build steps without a Docker engine, a start of the pruned tree, and a
+# CycloneDX SBOM of the image's dependencies (artifacts/sbom/pfs-image.cdx.json).
+image-check:
+	.ci/image-build
 
 lint: install
 	npx turbo run lint

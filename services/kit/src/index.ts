@@ -11,3 +11,4 @@ export * from './money';
 export * from './pagination';
 export * from './rules';
 export * from './shutdown';
+export * from './blobs';

@@ -20,3 +20,10 @@ export const eventsConsumed = new promClient.Counter({
   labelNames: ['consumer', 'outcome'],
   registers: [registry],
 });
+
+export const eventRowsPruned = new promClient.Counter({
+  name: 'pfs_event_rows_pruned_total',
+  help: 'Processed inbox entries and parked events deleted after their retention',
+  labelNames: ['service', 'table'],
+  registers: [registry],
+});

@@ -76,9 +76,26 @@ export interface Outbox {
   /**
    * Writes an event into the outbox inside the caller's transaction, so it exists exactly when
    * the change it describes commits, and wakes the relay at commit (pg_notify is
-   * transactional). Given a plain Knex (no transaction), it opens one of its own.
+   * transactional). Given a plain Knex (no transaction), the one statement is atomic alone.
    */
   enqueueEvent<T>(db: Knex | Knex.Transaction, event: NewEvent<T>): Promise<EventEnvelope<T>>;
+  /**
+   * The pieces of an enqueue, for a caller that folds the event into the statement making the
+   * change (one round trip, atomic without a transaction):
+   *
+   *     const w = outbox.prepareEvent(db, event);
+   *     await db.raw(`WITH t AS (?), e AS (?) SELECT t.*, pg_notify(?, '') FROM t`,
+   *       [db('things').insert(row).returning('*'), w.insert, w.channel]);
+   */
+  prepareEvent<T>(db: Knex | Knex.Transaction, event: NewEvent<T>): PreparedEvent<T>;
+}
+
+export interface PreparedEvent<T = unknown> {
+  envelope: EventEnvelope<T>;
+  /** The INSERT of the outbox row (schema-qualified). */
+  insert: Knex.QueryBuilder;
+  /** The channel to pg_notify in the same statement or transaction. */
+  channel: string;
 }
 
 /**
@@ -101,13 +118,22 @@ export function createOutbox(service: string): Outbox {
       event: NewEvent<T>,
     ): Promise<EventEnvelope<T>> {
       const envelope = buildEnvelope(service, event);
-      const write = async (trx: Knex | Knex.Transaction) => {
-        await trx.withSchema(service).table('outbox').insert(toOutboxRow(envelope));
-        await trx.raw('SELECT pg_notify(?, ?)', [outboxChannel(service), '']);
-      };
-      if ((db as Knex.Transaction).isTransaction) await write(db);
-      else await db.transaction(write);
+      // One statement, one round trip: the row and the wake-up. Atomic by itself, so a plain
+      // Knex needs no BEGIN/COMMIT of its own; in the caller's trx both commit with the change.
+      await db.raw('WITH o AS (?) SELECT pg_notify(?, ?)', [
+        db.withSchema(service).table('outbox').insert(toOutboxRow(envelope)),
+        outboxChannel(service),
+        '',
+      ]);
       return envelope;
+    },
+    prepareEvent<T>(db: Knex | Knex.Transaction, event: NewEvent<T>): PreparedEvent<T> {
+      const envelope = buildEnvelope(service, event);
+      return {
+        envelope,
+        insert: db.withSchema(service).table('outbox').insert(toOutboxRow(envelope)),
+        channel: outboxChannel(service),
+      };
     },
   };
 }

@@ -2,7 +2,14 @@ import type { Knex } from 'knex';
 import pg from 'pg';
 import type { Logger } from '../logger';
 import { backoffMs, type BackoffOptions } from './backoff';
+import { loadConfig } from '../config';
 import { eventPublishFailures, eventsPublished } from './metrics';
+import {
+  EventPruner,
+  eventRetentionConfigSchema,
+  eventRetentionOf,
+  type EventRetention,
+} from './prune';
 import { envelopeOf, outboxChannel, type OutboxRow } from './outbox';
 import type { EventTransport } from './transport';
 
@@ -21,8 +28,21 @@ export interface OutboxRelayOptions {
   retry?: BackoffOptions;
   /** Wake on NOTIFY (default true); without it the relay only polls. */
   listen?: boolean;
+  /**
+   * After a round, a wake-up that came during it starts the next round this much later
+   * (default 5 ms), so a steady stream of commits is published in batches instead of one
+   * claim transaction per event. 0: at once.
+   */
+  coalesceMs?: number;
   /** Published rows older than this are deleted (default 7 days; 0 keeps them). */
   retainPublishedMs?: number;
+  /**
+   * The prune job of the service's processed inbox entries and parked events (kit
+   * EventPruner), run beside the relay: retention and interval from env
+   * (`EVENTS_INBOX_RETENTION_DAYS`, `EVENTS_PARKED_RETENTION_DAYS`, `EVENTS_PRUNE_INTERVAL_MS`)
+   * unless given here; `false` runs none.
+   */
+  eventRetention?: (EventRetention & { intervalMs?: number }) | false;
 }
 
 export interface RelayRound {
@@ -54,6 +74,8 @@ export class OutboxRelay {
   private readonly retry: BackoffOptions;
   private readonly listenEnabled: boolean;
   private readonly retainPublishedMs: number;
+  private readonly coalesceMs: number;
+  private coalesceTimer?: NodeJS.Timeout;
 
   private stopped = true;
   private running?: Promise<void>;
@@ -63,6 +85,7 @@ export class OutboxRelay {
   private listening?: Promise<void>;
   private cancelListenWait?: () => void;
   private lastPrune = 0;
+  private readonly pruner?: EventPruner;
 
   constructor(options: OutboxRelayOptions) {
     this.db = options.db;
@@ -74,6 +97,17 @@ export class OutboxRelay {
     this.retry = options.retry ?? {};
     this.listenEnabled = options.listen ?? true;
     this.retainPublishedMs = options.retainPublishedMs ?? 7 * 24 * 3_600_000;
+    this.coalesceMs = options.coalesceMs ?? 5;
+    if (options.eventRetention !== false) {
+      const retention =
+        options.eventRetention ?? eventRetentionOf(loadConfig(eventRetentionConfigSchema));
+      this.pruner = new EventPruner(this.db, {
+        ...retention,
+        schema: this.service,
+        service: this.service,
+        logger: options.logger,
+      });
+    }
   }
 
   start(): void {
@@ -82,6 +116,7 @@ export class OutboxRelay {
     this.poll = setInterval(() => this.wake(), this.pollIntervalMs);
     this.poll.unref();
     if (this.listenEnabled) this.listening = this.listenLoop();
+    this.pruner?.start();
     this.wake();
   }
 
@@ -90,6 +125,8 @@ export class OutboxRelay {
     if (this.stopped) return;
     this.stopped = true;
     clearInterval(this.poll);
+    clearTimeout(this.coalesceTimer);
+    await this.pruner?.stop();
     this.cancelListenWait?.();
     await this.listener?.end().catch(() => {});
     await this.running;
@@ -99,14 +136,20 @@ export class OutboxRelay {
   /** Asks for a round now; a round already running is followed by one more. */
   wake(): void {
     if (this.stopped) return;
-    if (this.running) {
+    if (this.running || this.coalesceTimer) {
       this.again = true;
       return;
     }
     this.again = false;
     this.running = this.drain().finally(() => {
       this.running = undefined;
-      if (this.again) this.wake();
+      if (!this.again) return;
+      if (this.coalesceMs <= 0) return this.wake();
+      // More commits arrived meanwhile: give the stream a moment to gather into one claim.
+      this.coalesceTimer = setTimeout(() => {
+        this.coalesceTimer = undefined;
+        this.wake();
+      }, this.coalesceMs);
     });
   }
 

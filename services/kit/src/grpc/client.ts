@@ -5,6 +5,7 @@ import {
   type ChannelOptions,
   type Client,
   type ClientUnaryCall,
+  type ClientReadableStream,
   type ClientWritableStream,
   type ServiceError,
 } from '@grpc/grpc-js';
@@ -27,6 +28,13 @@ export type ClientStreamMethod<Req, Res> = (
   options: Partial<CallOptions>,
   callback: (error: ServiceError | null, response: Res) => void,
 ) => ClientWritableStream<Req>;
+
+/** The (request, metadata, options) form ts-proto generates for a server-streaming method. */
+export type ServerStreamMethod<Req, Res> = (
+  request: Req,
+  metadata: Metadata,
+  options: Partial<CallOptions>,
+) => ClientReadableStream<Res>;
 
 /** An open client-streaming call: write with backpressure, then end and await the answer. */
 export interface ClientStreamCall<Req, Res> {
@@ -80,6 +88,8 @@ export class ServiceClient<C extends Client> {
       // With a dns:/// target over a headless Service, spread calls over every replica
       // instead of pinning each gateway to one pod.
       'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
+      // No channelz service is exposed: its per-call bookkeeping is pure overhead on hot paths.
+      'grpc.enable_channelz': 0,
     });
   }
 
@@ -162,6 +172,35 @@ export class ServiceClient<C extends Client> {
         if (!settled) stream.cancel();
       },
     };
+  }
+
+  /**
+   * Opens a server-streaming call: its messages as an async iterable (flow control holds the
+   * server back while the caller is slow), its failure as an AppError thrown from iteration.
+   */
+  serverStream<Req, Res>(
+    pick: (client: C) => ServerStreamMethod<Req, Res>,
+    request: Req,
+    opts: CallOpts = {},
+  ): { messages: AsyncIterable<Res>; cancel(): void } {
+    const method = pick(this.client);
+    const finish = this.startTimer(method.name || 'serverStream');
+    const stream = method.call(this.client, request, this.metadataFor(opts), {
+      deadline: this.deadlineFor(opts),
+    });
+    const service = this.service;
+    async function* messages(): AsyncGenerator<Res> {
+      try {
+        for await (const message of stream as AsyncIterable<Res>) yield message;
+        finish(null);
+      } catch (err) {
+        finish(err as ServiceError);
+        throw (err as { code?: unknown }).code !== undefined && typeof (err as ServiceError).details === 'string'
+          ? fromGrpcError(err as ServiceError, service)
+          : err;
+      }
+    }
+    return { messages: messages(), cancel: () => stream.cancel() };
   }
 
   private metadataFor(opts: CallOpts): Metadata {

@@ -5,8 +5,10 @@ import {
   type handleUnaryCall,
   type Metadata,
   type sendUnaryData,
+  type handleServerStreamingCall,
   type ServerReadableStream,
   type ServerUnaryCall,
+  type ServerWritableStream,
   type ServiceDefinition,
   type UntypedServiceImplementation,
 } from '@grpc/grpc-js';
@@ -113,6 +115,33 @@ export function clientStream<Req, Res>(
     serve<Res, UserCallContext>('user', call, callback, (ctx) => handler(call, ctx));
 }
 
+/**
+ * A server-streaming handler for callers acting as a user: the handler sends messages with
+ * `send`, which waits while the client's window is full (gRPC flow control), and the call ends
+ * when the handler returns; a thrown error ends it with that status instead.
+ */
+export function serverStream<Req, Res>(
+  handler: (request: Req, send: (message: Res) => Promise<void>, ctx: UserCallContext) => Promise<void>,
+): handleServerStreamingCall<Req, Res> {
+  return (call: ServerWritableStream<Req, Res>) => {
+    const send = (message: Res): Promise<void> =>
+      new Promise((resolve, reject) => {
+        if (call.cancelled) return reject(new AppError('SERVICE_UNAVAILABLE', 'Call cancelled'));
+        if (call.write(message)) resolve();
+        else call.once('drain', () => resolve());
+      });
+    serve<null, UserCallContext>(
+      'user',
+      call,
+      (err) => (err ? call.emit('error', err) : call.end()),
+      async (ctx) => {
+        await handler(call.request, send, ctx);
+        return null;
+      },
+    );
+  };
+}
+
 /** A handler callable before a user is known (register, login, authenticate). */
 export function publicUnary<Req, Res>(
   handler: (request: Req, ctx: CallContext) => Promise<Res>,
@@ -157,6 +186,8 @@ export async function startGrpcServer(opts: {
     // Clients reconnect (and re-resolve) periodically, so new replicas receive traffic.
     'grpc.max_connection_age_ms': 5 * 60_000,
     'grpc.max_connection_age_grace_ms': 30_000,
+    // No channelz service is exposed: its per-call bookkeeping is pure overhead on hot paths.
+    'grpc.enable_channelz': 0,
   });
   const statusMap: Record<string, 'SERVING'> = { '': 'SERVING' };
   for (const b of opts.bindings) {

@@ -66,6 +66,17 @@ export function fromGrpcError(err: ServiceError, service: string): AppError {
 export function isTransportFailure(err: unknown): boolean {
   return (
     err instanceof AppError &&
-    (err.code === 'SERVICE_UNAVAILABLE' || err.code === 'GATEWAY_TIMEOUT')
+    (err.code === 'SERVICE_UNAVAILABLE' || err.code === 'GATEWAY_TIMEOUT') &&
+    // A healthy service shedding load (a full work queue, with Retry-After) answered: its
+    // circuit stays closed so its other calls keep flowing.
+    err.details?.reason !== OVERLOADED
   );
+}
+
+/** `details.reason` of a SERVICE_UNAVAILABLE that a service answers when its work queue is full. */
+export const OVERLOADED = 'OVERLOADED';
+
+/** The error a service answers when it sheds load: 503 with Retry-After, circuit left closed. */
+export function overloaded(message: string, retryAfterSeconds: number): AppError {
+  return new AppError('SERVICE_UNAVAILABLE', message, { reason: OVERLOADED, retryAfterSeconds });
 }

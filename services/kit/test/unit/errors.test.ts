@@ -1,6 +1,6 @@
 import { Metadata, status, type ServiceError } from '@grpc/grpc-js';
 import { AppError, ERROR_HTTP_STATUS, type ErrorCode } from '../../src/errors';
-import { fromGrpcError, isTransportFailure, toGrpcStatus } from '../../src/grpc/status';
+import { fromGrpcError, isTransportFailure, overloaded, toGrpcStatus } from '../../src/grpc/status';
 
 function asServiceError(s: ReturnType<typeof toGrpcStatus>): ServiceError {
   return Object.assign(new Error(s.details), {
@@ -56,5 +56,14 @@ describe('error mapping across gRPC', () => {
     }) as ServiceError;
     expect(fromGrpcError(deadline, 'ledger').code).toBe('GATEWAY_TIMEOUT');
     expect(isTransportFailure(AppError.notFound())).toBe(false);
+  });
+
+  it('carries load shedding across gRPC as a 503 with Retry-After that leaves the circuit closed', () => {
+    const shed = fromGrpcError(asServiceError(toGrpcStatus(overloaded('busy', 3))), 'documents');
+    expect([shed.code, shed.details]).toEqual([
+      'SERVICE_UNAVAILABLE',
+      { reason: 'OVERLOADED', retryAfterSeconds: 3 },
+    ]);
+    expect(isTransportFailure(shed)).toBe(false);
   });
 });

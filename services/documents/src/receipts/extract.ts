@@ -1,0 +1,424 @@
+import { Decimal, type Money } from '@pfs/kit';
+import type { ReceiptExtraction, ReceiptLineItem } from '../reader';
+import { amountsIn, amountText, hasMinorUnit, lineAmount } from './amounts';
+import { dateIn } from './dates';
+import { checkTax, currencyOfCountry } from './tax-check';
+
+/**
+ * Reads the fields of a receipt or invoice from its text (a PDF's text layer, OCR output or a
+ * plain-text receipt). Pure: the same text and country always give the same extraction.
+ *
+ * The total is the amount paid: the labelled total that includes tax and tip, not a subtotal,
+ * a cash tendered or the change.
+ */
+export interface ExtractOptions {
+  countryCode: string;
+  /** 0–100, from OCR: scales every field's confidence. Text layers and plain text are 100. */
+  textConfidence?: number;
+  /** "Today", for the tax check of a document without a date. */
+  today?: string;
+}
+
+export interface Extracted {
+  extracted: ReceiptExtraction;
+  warnings: string[];
+}
+
+// Labels, in the languages our users' receipts come in. Each is tested against a whole line.
+const SUBTOTAL =
+  /\b(sub[\s-]?total|zwischensumme|sous[\s-]?total|subtotaal|net\s+(amount|total)|total\s+(excl?\.?|ex\.?|before|net|hors\s+taxes?|ht)\b|amount\s+excl)/i;
+const TOTAL =
+  /\b(grand\s+total|total|amount\s+(due|paid|payable)|balance\s+(due|owing)|to\s+pay|sum|summe|gesamt(betrag)?|zu\s+zahlen|montant|totale|importe|totaal|te\s+betalen|jumlah|net\s+to\s+pay|payable)\b/i;
+const STRONG_TOTAL =
+  /\b(grand\s+total|total\s+(due|amount|paid|payable|to\s+pay|incl?\.?|inc\.?|including|ttc|\(?[a-z]{3}\)?)|amount\s+(due|paid|payable)|balance\s+due|total\s*:|gesamtbetrag|zu\s+zahlen|total\s+ttc|te\s+betalen)\b/i;
+const NOT_TOTAL =
+  /\b(total\s+(items?|qty|quantity|savings?|saved|discounts?|points|tax|gst|vat|hst)|items?\s+total|no\.?\s+of\s+items|you\s+saved|tax\s+total|gst\s+total|vat\s+total)\b/i;
+const TAX =
+  /\b(gst|vat|tax|hst|pst|qst|mwst|ust|tva|iva|btw|ppn|sst|sales\s+tax|consumption\s+tax|moms|alv)\b/i;
+/** "Tax invoice", "ABN", "VAT reg no": words of a tax identity, not a tax amount. */
+const TAX_IDENTITY =
+  /\b(tax\s+invoice|abn|vat\s*(reg(istration)?|no\.?|number|#|id)|gst\s*(reg(istration)?|no\.?|number|#|id)|tax\s*(id|no\.?|number|#)|tin|gstin|ust-?id(nr)?|steuer-?nr|siret|nif|cif|tva\s+intra)\b/i;
+const TAX_INCLUDED_IN_TOTAL =
+  /\b(incl(udes|uding|\.)?|inc\.?)\s+(gst|vat|tax|mwst|tva|iva)\b\s*(of)?/i;
+const TIP = /\b(tip|tips|gratuity|trinkgeld|pourboire|propina|mancia|fooi)\b/i;
+const SERVICE_CHARGE = /\bservice\s+charge\b/i;
+const TENDER =
+  /\b(cash|tendered|change|rounding|round(ed)?|balance\s+remaining|points|cashback|card\s+balance|rückgeld|monnaie|cambio|wisselgeld)\b/i;
+const DUE_LABEL = /\b(due\s+(date|by|on)|pay\s+by|payment\s+due|fällig|échéance|vencimiento)\b/i;
+const INVOICE_WORD = /\b(invoice|rechnung|facture|factura|fattura|factuur)\b/i;
+const INVOICE_NUMBER =
+  /\b(?:tax\s+)?(?:invoice|inv|receipt|bill|order|rechnung|facture|factura|ref(?:erence)?|trans(?:action)?|docket)\s*(?:no\.?|number|num|nr\.?|#|id)?\s*[:#.]?\s*([A-Z]{0,4}[-/]?\d[A-Z0-9\-/]{2,})\b/i;
+
+const PAYMENT_METHODS: [RegExp, string][] = [
+  [/\bapple\s*pay\b/i, 'apple_pay'],
+  [/\bgoogle\s*pay\b|\bg\s*pay\b/i, 'google_pay'],
+  [/\bpaypal\b/i, 'paypal'],
+  [/\bamex\b|\bamerican\s+express\b/i, 'amex'],
+  [/\bmaster\s*card\b|\bmcard\b/i, 'mastercard'],
+  [/\bvisa\b/i, 'visa'],
+  [/\beftpos\b/i, 'eftpos'],
+  [/\binterac\b/i, 'interac'],
+  [/\b(bank\s+transfer|direct\s+deposit|bsb|iban|sort\s+code)\b/i, 'bank_transfer'],
+  [/\bdirect\s+debit\b/i, 'direct_debit'],
+  [/\b(debit|credit)\s+card\b|\bcard\b|\bcontactless\b|\bchip\b/i, 'card'],
+  [/\bcash\b|\bbar\b/i, 'cash'],
+];
+
+const CURRENCY_SYMBOLS: [RegExp, string][] = [
+  [/€/, 'EUR'],
+  [/£/, 'GBP'],
+  [/₹|\brs\.?\s?\d/i, 'INR'],
+  [/¥|円/, 'JPY'],
+  [/₩/, 'KRW'],
+  [/\bRM\s?\d/, 'MYR'],
+  [/\bRp\.?\s?\d/, 'IDR'],
+  [/₱/, 'PHP'],
+  [/฿/, 'THB'],
+  [/₫/, 'VND'],
+  [/\bCHF\b|\bFr\.\s?\d/, 'CHF'],
+  [/\bkr\.?\s?\d|\d\s?kr\b/i, 'SEK'],
+];
+const ISO_CURRENCY =
+  /\b(AUD|NZD|USD|CAD|GBP|EUR|SGD|HKD|INR|MYR|JPY|CNY|KRW|IDR|PHP|THB|VND|ZAR|AED|CHF|SEK|NOK|DKK|PLN|CZK|HUF|MXN|BRL)\b/;
+const DOLLAR_CURRENCIES = new Set(['AUD', 'NZD', 'USD', 'CAD', 'SGD', 'HKD', 'MXN']);
+
+/** Identifiers of the seller for tax: ABN (checksum), VAT numbers, GSTIN, Canadian BN. */
+const ABN = /\bA\.?B\.?N\.?\s*[:#]?\s*(\d{2}\s?\d{3}\s?\d{3}\s?\d{3})\b/i;
+const GSTIN = /\b(\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z])\b/;
+const CANADIAN_BN = /\b(\d{9}\s?RT\s?\d{4})\b/i;
+const EU_VAT =
+  /\b((?:AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|GB|XI|CHE)[-\s]?[0-9A-Z][0-9A-Z.\s]{7,13}[0-9A-Z])\b/;
+const LABELLED_TAX_ID =
+  /\b(?:vat|gst|hst|tax|ust-?id(?:nr)?|steuer-?nr|tin|nif|cif|siret|tva)\s*(?:reg(?:istration)?\.?)?\s*(?:no\.?|number|nr\.?|#|id)?\s*[:#.]?\s*([A-Z]{0,3}[\s-]?\d[\d\s-]{5,16}\d[A-Z]{0,3})/i;
+
+/** The Australian Business Register's ABN check digits (modulus 89). */
+export function isValidAbn(abn: string): boolean {
+  const digits = abn.replace(/\s/g, '').split('').map(Number);
+  if (digits.length !== 11) return false;
+  digits[0] -= 1;
+  const weights = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19];
+  return digits.reduce((sum, d, i) => sum + d * weights[i], 0) % 89 === 0;
+}
+
+function normaliseLine(line: string): string {
+  return (
+    line
+      .replace(/[\t\u00a0]+/g, ' ')
+      // OCR reads a zero between digits as O and a one as l or I: "1O.5O" → "10.50".
+      .replace(/(?<=\d[.,]?)[Oo](?=[\d.,]|\b)/g, '0')
+      .replace(/(?<=\d)[lI](?=\d)/g, '1')
+      // "$ 12.50" and "12 .50" after OCR.
+      .replace(/(\d)\s+([.,]\d{2})\b/g, '$1$2')
+      .replace(/ {2,}/g, '  ')
+      .trim()
+  );
+}
+
+function detectCurrency(text: string, countryCode: string): { currency: string; stated: boolean } {
+  const home = currencyOfCountry(countryCode) ?? 'USD';
+  const iso = ISO_CURRENCY.exec(text);
+  if (iso) return { currency: iso[1], stated: true };
+  for (const [pattern, code] of CURRENCY_SYMBOLS) {
+    if (pattern.test(text)) {
+      // "kr" is the krone as well as the krona: the user's own when they are Scandinavian.
+      if (code === 'SEK' && ['NOK', 'DKK', 'ISK'].includes(home))
+        return { currency: home, stated: true };
+      return { currency: code, stated: true };
+    }
+  }
+  if (/\$/.test(text))
+    return { currency: DOLLAR_CURRENCIES.has(home) ? home : 'USD', stated: true };
+  return { currency: home, stated: false };
+}
+
+const LETTERS = /\p{L}/gu;
+const NOT_A_NAME =
+  /^(tax\s+invoice|invoice|receipt|tax\s+receipt|welcome( to)?|thank\s+you|customer\s+copy|merchant\s+copy|duplicate|copy|original|order|table|date|time|tel|phone|ph|fax|www\.|http|email|e-mail|abn|acn|vat|gst|cashier|server|operator|till|store|terminal|shop\s+no|sale|tax)\b/i;
+const ADDRESS =
+  /\b(st|street|rd|road|ave|avenue|blvd|lane|ln|dr|drive|pde|parade|hwy|highway|pl|place|cres|ct|court|way|level|suite|shop|unit|strasse|straße|rue|via|calle|jalan|jln)\b\.?/i;
+const PHONE = /(\+?\d[\d\s()-]{7,}\d)/;
+const BUSINESS_SUFFIX =
+  /\b(pty\.?\s*ltd|ltd|llc|inc|gmbh|s\.?a\.?r?\.?l?|sdn\.?\s*bhd|bhd|plc|co\.)\b\.?/i;
+
+/** The seller's name: the first line near the top that reads as a name, not an address or label. */
+function findMerchant(lines: string[]): { name: string | null; confidence: number } {
+  const head = lines.slice(0, 8);
+  for (let i = 0; i < head.length; i++) {
+    const line = head[i].replace(/^[*=\-#~_. ]+|[*=\-#~_. ]+$/g, '');
+    const letters = (line.match(LETTERS) ?? []).length;
+    if (letters < 3 || letters < line.replace(/\s/g, '').length * 0.5) continue;
+    if (NOT_A_NAME.test(line) || TAX_IDENTITY.test(line)) continue;
+    if (dateIn(line, 'AU')) continue;
+    if (amountsIn(line).length) continue;
+    if (ADDRESS.test(line) && /\d/.test(line)) continue;
+    if (PHONE.test(line) && letters < 8) continue;
+    const name = line.replace(/\s{2,}/g, ' ').trim();
+    // Confidence falls the further down the name sits; a company suffix confirms a name.
+    const confidence = Math.min(
+      0.95,
+      (i === 0 ? 0.85 : 0.7 - i * 0.05) + (BUSINESS_SUFFIX.test(name) ? 0.1 : 0),
+    );
+    return { name, confidence };
+  }
+  return { name: null, confidence: 0 };
+}
+
+function findSellerTaxId(text: string): string | null {
+  const abn = ABN.exec(text);
+  if (abn && isValidAbn(abn[1]))
+    return `ABN ${abn[1].replace(/\s/g, '').replace(/^(\d{2})(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3 $4')}`;
+  const gstin = GSTIN.exec(text);
+  if (gstin) return `GSTIN ${gstin[1]}`;
+  const bn = CANADIAN_BN.exec(text);
+  if (bn) return bn[1].replace(/\s/g, '').toUpperCase();
+  for (const line of text.split('\n')) {
+    if (!/\b(vat|ust|tva|iva|btw|mwst|moms)\b/i.test(line)) continue;
+    const eu = EU_VAT.exec(line);
+    if (eu) return eu[1].replace(/[\s.-]/g, '').toUpperCase();
+  }
+  const labelled = LABELLED_TAX_ID.exec(text);
+  if (labelled && /\d{6,}/.test(labelled[1].replace(/[\s-]/g, ''))) return labelled[1].trim();
+  return null;
+}
+
+function findPaymentMethod(lines: string[]): string | null {
+  // The tender lines sit at the bottom: search from there so "Cash" in a shop name loses.
+  for (const line of [...lines].reverse()) {
+    for (const [pattern, method] of PAYMENT_METHODS) if (pattern.test(line)) return method;
+  }
+  return null;
+}
+
+interface Labelled {
+  index: number;
+  amount: Money;
+  strong: boolean;
+}
+
+function isTaxLine(line: string): boolean {
+  if (!TAX.test(line) || TAX_IDENTITY.test(line)) return false;
+  // "Total incl. GST  33.00" is a total; "Total includes GST of 3.00" and "GST included 3.00" are tax.
+  if (TOTAL.test(line) && TAX_INCLUDED_IN_TOTAL.test(line)) {
+    return /\b(includes|included)\b|\bof\b/i.test(line);
+  }
+  if (/\b(excl?\.?|excluding|before|ex\.?|hors|net)\s+(gst|vat|tax)/i.test(line)) return false;
+  return true;
+}
+
+const percentIn = (line: string): Money | null => {
+  const m = /(\d{1,2}(?:[.,]\d{1,3})?)\s?%/.exec(line);
+  return m ? new Decimal(m[1].replace(',', '.')).div(100) : null;
+};
+
+const QTY_AT_PRICE = /^(\d{1,3})\s*(?:x|@|×)\s*/i;
+const TRAILING_QTY_PRICE = /\b(\d{1,3})\s*(?:x|@|×)\s*[$€£]?\s*(\d+[.,]\d{2})\b/i;
+
+function lineItem(line: string, minorUnit: boolean): ReceiptLineItem | null {
+  const amounts = amountsIn(line, minorUnit);
+  if (!amounts.length) return null;
+  const last = amounts[amounts.length - 1];
+  const description = line
+    .slice(0, amounts[0].index)
+    .replace(QTY_AT_PRICE, '')
+    .replace(/[\s$€£:.*@×-]+$/, '')
+    .replace(/^[\s*.-]+/, '')
+    .trim();
+  if ((description.match(LETTERS) ?? []).length < 2) return null;
+  let quantity: string | null = null;
+  let unitPrice: string | null = null;
+  const lead = QTY_AT_PRICE.exec(line);
+  const trailing = TRAILING_QTY_PRICE.exec(line);
+  if (trailing) {
+    quantity = trailing[1];
+    unitPrice = amountText(new Decimal(trailing[2].replace(',', '.')), minorUnit);
+  } else if (lead) {
+    quantity = lead[1];
+    if (amounts.length >= 2) unitPrice = amountText(amounts[amounts.length - 2].value, minorUnit);
+  }
+  return {
+    description: description
+      .replace(TRAILING_QTY_PRICE, '')
+      .replace(/\s{2,}/g, ' ')
+      .trim(),
+    quantity,
+    unitPrice,
+    amount: amountText(last.value, minorUnit),
+  };
+}
+
+/** The labelled total to report: strong labels first, then the last total printed. */
+function chooseTotal(totals: Labelled[], tip: Money | null): Labelled | null {
+  if (!totals.length) return null;
+  const positive = totals.filter((t) => t.amount.gt(0));
+  const pool = positive.length ? positive : totals;
+  // With a tip, the amount paid is the total that already includes it.
+  if (tip) {
+    const withTip = pool.filter((t) => pool.some((o) => o.amount.plus(tip).eq(t.amount)));
+    if (withTip.length) return withTip[withTip.length - 1];
+  }
+  const strong = pool.filter((t) => t.strong);
+  const candidates = strong.length ? strong : pool;
+  // Several totals (a total, then "total incl. VAT"): the largest is the one paid.
+  return candidates.reduce((best, t) => (t.amount.gt(best.amount) ? t : best));
+}
+
+export function extractReceipt(text: string, options: ExtractOptions): Extracted {
+  const countryCode = options.countryCode.toUpperCase();
+  const warnings: string[] = [];
+  const lines = text
+    .split(/\r?\n/)
+    .map(normaliseLine)
+    .filter((l) => l.length > 0);
+  const joined = lines.join('\n');
+  const { currency, stated: currencyStated } = detectCurrency(joined, countryCode);
+  const minorUnit = hasMinorUnit(currency);
+
+  const totals: Labelled[] = [];
+  const subtotals: Labelled[] = [];
+  const taxes: (Labelled & { rate: Money | null })[] = [];
+  const tips: Labelled[] = [];
+  const items: ReceiptLineItem[] = [];
+  let dateISO: string | null = null;
+  let dueDateISO: string | null = null;
+  let firstSummaryLine = Number.POSITIVE_INFINITY;
+
+  lines.forEach((line, index) => {
+    const date = dateIn(line, countryCode);
+    if (date) {
+      if (DUE_LABEL.test(line)) dueDateISO ??= date;
+      else dateISO ??= date;
+    }
+    const amount = lineAmount(line, minorUnit);
+    if (amount === null) return;
+    if (SUBTOTAL.test(line)) {
+      subtotals.push({ index, amount, strong: true });
+      firstSummaryLine = Math.min(firstSummaryLine, index);
+      return;
+    }
+    if (isTaxLine(line)) {
+      taxes.push({ index, amount, strong: /\btotal\b/i.test(line), rate: percentIn(line) });
+      firstSummaryLine = Math.min(firstSummaryLine, index);
+      return;
+    }
+    if (TIP.test(line) || SERVICE_CHARGE.test(line)) {
+      tips.push({ index, amount, strong: true });
+      return;
+    }
+    if (TOTAL.test(line) && !NOT_TOTAL.test(line) && !TENDER.test(line)) {
+      totals.push({ index, amount, strong: STRONG_TOTAL.test(line) });
+      firstSummaryLine = Math.min(firstSummaryLine, index);
+      return;
+    }
+    if (TENDER.test(line) || DUE_LABEL.test(line) || /\b(discount|saving|voucher)\b/i.test(line))
+      return;
+    if (index < firstSummaryLine) {
+      const item = lineItem(line, minorUnit);
+      if (item) items.push(item);
+    }
+  });
+
+  const tip = tips.length ? tips[tips.length - 1].amount : null;
+  const subtotal = subtotals.length ? subtotals[0].amount : null;
+  const strongTax = taxes.filter((t) => t.strong);
+  const taxLine = strongTax.length ? strongTax[strongTax.length - 1] : taxes[0];
+  // Several tax lines (one per rate) add up, unless one of them is their total.
+  const tax = taxLine
+    ? strongTax.length || taxes.length === 1
+      ? taxLine.amount
+      : taxes.reduce((s, t) => s.plus(t.amount), new Decimal(0))
+    : null;
+  const taxRate = taxes.find((t) => t.rate)?.rate ?? null;
+
+  let total: Money | null = null;
+  let totalConfidence = 0;
+  const chosen = chooseTotal(totals, tip);
+  if (chosen) {
+    total = chosen.amount;
+    totalConfidence = chosen.strong ? 0.85 : 0.75;
+  } else if (subtotal && tax) {
+    total = subtotal.plus(tax).plus(tip ?? 0);
+    totalConfidence = 0.6;
+    warnings.push('No total line was found: the total is the subtotal plus tax');
+  } else {
+    const all = lines.flatMap((l) => (TENDER.test(l) ? [] : amountsIn(l, minorUnit)));
+    if (all.length) {
+      total = all.reduce((m, a) => (a.value.gt(m) ? a.value : m), all[0].value);
+      totalConfidence = 0.35;
+      warnings.push('No total line was found: the total is the largest amount on the document');
+    }
+  }
+
+  // Cross-checks raise confidence: subtotal + tax (+ tip) = total, or the items add up.
+  const itemSum = items.reduce((s, i) => s.plus(i.amount ?? 0), new Decimal(0));
+  if (total) {
+    const adds = (base: Money | null, extra: Money) => base !== null && base.plus(extra).eq(total!);
+    if (
+      adds(subtotal, (tax ?? new Decimal(0)).plus(tip ?? 0)) ||
+      adds(subtotal, tip ?? new Decimal(0)) ||
+      (items.length > 1 &&
+        (itemSum.eq(total) ||
+          itemSum
+            .plus(tax ?? 0)
+            .plus(tip ?? 0)
+            .eq(total)))
+    )
+      totalConfidence = Math.max(totalConfidence, 0.97);
+    else if (items.length > 1 && !chosen) totalConfidence = Math.min(totalConfidence, 0.3);
+  }
+  if (tax && total && tax.gte(total)) {
+    warnings.push(`The tax read (${tax.toFixed(2)}) is not less than the total; it was dropped`);
+  }
+  const keptTax = tax && total && tax.gte(total) ? null : tax;
+
+  const merchant = findMerchant(lines);
+  if (!merchant.name) warnings.push('The seller’s name could not be read');
+  if (!dateISO) warnings.push('No date was found on the document');
+  if (!total) warnings.push('No amount was found on the document');
+
+  const invoiceNumber = INVOICE_NUMBER.exec(joined)?.[1] ?? null;
+  const isInvoice =
+    INVOICE_WORD.test(joined) &&
+    (dueDateISO !== null ||
+      /\b(bill\s+to|invoice\s+to|payment\s+terms|terms|remit|due)\b/i.test(joined) ||
+      /\b(invoice|rechnung|facture|factura)\s*(no|number|nr|#)/i.test(joined));
+
+  const scale = Math.max(0, Math.min(100, options.textConfidence ?? 100)) / 100;
+  const conf = (v: number) => Math.round(v * scale * 100) / 100;
+  const day = dateISO ?? options.today ?? new Date().toISOString().slice(0, 10);
+
+  return {
+    extracted: {
+      merchant: merchant.name,
+      dateISO,
+      currency,
+      total: total ? amountText(total, minorUnit) : null,
+      tax: keptTax ? amountText(keptTax, minorUnit) : null,
+      tip: tip ? amountText(tip, minorUnit) : null,
+      lineItems: items.slice(0, 200),
+      subtotal: subtotal ? amountText(subtotal, minorUnit) : null,
+      taxRate: taxRate ? taxRate.toString() : null,
+      sellerTaxId: findSellerTaxId(joined),
+      invoiceNumber,
+      dueDateISO,
+      paymentMethod: findPaymentMethod(lines),
+      documentType: isInvoice ? 'invoice' : 'receipt',
+      confidence: {
+        merchant: conf(merchant.confidence),
+        dateISO: conf(dateISO ? 0.9 : 0),
+        currency: conf(currencyStated ? 0.95 : 0.6),
+        total: conf(totalConfidence),
+        tax: conf(keptTax ? (taxLine?.strong || taxes.length === 1 ? 0.85 : 0.7) : 0),
+      },
+      taxCheck: checkTax({
+        countryCode,
+        day,
+        total,
+        tax: keptTax,
+        tip,
+        statedRate: taxRate,
+        lineCount: Math.max(1, items.length),
+      }),
+    },
+    warnings,
+  };
+}

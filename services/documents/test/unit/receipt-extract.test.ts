@@ -1,0 +1,243 @@
+import { amountsIn } from '../../src/receipts/amounts';
+import { dateIn } from '../../src/receipts/dates';
+import { extractReceipt, isValidAbn } from '../../src/receipts/extract';
+import { checkTax } from '../../src/receipts/tax-check';
+import { Decimal } from '@pfs/kit';
+
+const read = (lines: string[], countryCode = 'AU') =>
+  extractReceipt(lines.join('\n'), { countryCode, today: '2026-06-01' });
+
+describe('amounts', () => {
+  it.each([
+    ['TOTAL $1,234.56', ['1234.56']],
+    ['Summe EUR 1.234,56', ['1234.56']],
+    ['Total 1 234,56 €', ['1234.56']],
+    ['Flat white 2 x 5.50  11.00', ['5.50', '11.00']],
+    ['Discount  4.50-', ['-4.50']],
+    ['Refund -12.00', ['-12.00']],
+    ['GST 10%  3.00', ['3.00']],
+    ['Time 10:42 Table 7', []],
+    ['Qty 1   125.00', ['125.00']],
+  ])('%s', (line, expected) => {
+    expect(amountsIn(line).map((a) => a.value.toFixed(2))).toEqual(expected);
+  });
+
+  it('reads whole units for currencies without a minor unit', () => {
+    expect(amountsIn('合計 ¥1,200', false).map((a) => a.value.toFixed(0))).toEqual(['1200']);
+  });
+});
+
+describe('dates', () => {
+  it.each([
+    ['Date: 14/03/2026 10:42', 'AU', '2026-03-14'],
+    ['03/14/26', 'US', '2026-03-14'],
+    ['04/05/2026', 'US', '2026-04-05'],
+    ['04/05/2026', 'GB', '2026-05-04'],
+    ['13/04/2026', 'US', '2026-04-13'],
+    ['2026-03-14T10:00', 'DE', '2026-03-14'],
+    ['14 Mar 2026', 'AU', '2026-03-14'],
+    ['March 14, 2026', 'US', '2026-03-14'],
+    ['14-MAR-26', 'NZ', '2026-03-14'],
+    ['14.03.2026', 'DE', '2026-03-14'],
+    ['15 Marine Pde 2026', 'AU', null],
+    ['31/02/2026', 'AU', null],
+  ])('%s (%s)', (line, country, expected) => {
+    expect(dateIn(line, country)).toBe(expected);
+  });
+});
+
+describe('ABN check digits', () => {
+  it('accepts a valid ABN and rejects a typo', () => {
+    expect(isValidAbn('51 824 753 556')).toBe(true);
+    expect(isValidAbn('51 824 753 557')).toBe(false);
+  });
+});
+
+describe('extractReceipt', () => {
+  it('reads an Australian café receipt with GST included', () => {
+    const { extracted, warnings } = read([
+      'BLUE GUM CAFE',
+      'ABN 51 824 753 556',
+      '12 Smith St, Fitzroy VIC 3065',
+      'TAX INVOICE',
+      'Date: 14/03/2026  10:42',
+      'Flat white          4.50',
+      'Banana bread        6.50',
+      'Eggs on toast      22.00',
+      'Subtotal           33.00',
+      'GST included        3.00',
+      'TOTAL             $33.00',
+      'EFTPOS            $33.00',
+      'Thank you!',
+    ]);
+    expect(extracted).toMatchObject({
+      merchant: 'BLUE GUM CAFE',
+      dateISO: '2026-03-14',
+      currency: 'AUD',
+      total: '33.00',
+      tax: '3.00',
+      subtotal: '33.00',
+      sellerTaxId: 'ABN 51 824 753 556',
+      paymentMethod: 'eftpos',
+      documentType: 'receipt',
+    });
+    expect(extracted.lineItems.map((i) => [i.description, i.amount])).toEqual([
+      ['Flat white', '4.50'],
+      ['Banana bread', '6.50'],
+      ['Eggs on toast', '22.00'],
+    ]);
+    expect(extracted.confidence.total).toBeGreaterThan(0.9);
+    expect(extracted.taxCheck).toMatchObject({ expectedRate: '0.1', consistent: true });
+    expect(warnings).toEqual([]);
+  });
+
+  it('takes the total with the tip as the amount paid, not the cash tendered or the change', () => {
+    const { extracted } = read(
+      [
+        "JOE'S DINER",
+        '123 Main Street, Springfield',
+        '03/14/2026 7:31 PM',
+        '2 x Burger @ 12.50     25.00',
+        'Fries                   4.00',
+        'Subtotal               29.00',
+        'Sales Tax 8%            2.32',
+        'Total                  31.32',
+        'Tip                     6.00',
+        'Total                  37.32',
+        'Cash                   40.00',
+        'Change                  2.68',
+      ],
+      'US',
+    );
+    expect(extracted).toMatchObject({
+      merchant: "JOE'S DINER",
+      dateISO: '2026-03-14',
+      currency: 'USD',
+      total: '37.32',
+      tax: '2.32',
+      tip: '6.00',
+      subtotal: '29.00',
+      taxRate: '0.08',
+      paymentMethod: 'cash',
+    });
+    expect(extracted.lineItems[0]).toEqual({
+      description: 'Burger',
+      quantity: '2',
+      unitPrice: '12.50',
+      amount: '25.00',
+    });
+  });
+
+  it('reads a German receipt with comma decimals and VAT per rate', () => {
+    const { extracted } = read(
+      [
+        'Bäckerei Müller GmbH',
+        'Hauptstraße 5, 10115 Berlin',
+        'USt-IdNr. DE123456789',
+        '14.03.2026 08:15',
+        'Brötchen 4 x 0,45       1,80',
+        'Kaffee                  3,20',
+        'Summe EUR               5,00',
+        'MwSt 7%                 0,12',
+        'MwSt 19%                0,51',
+        'Bar                    10,00',
+        'Rückgeld                5,00',
+      ],
+      'DE',
+    );
+    expect(extracted).toMatchObject({
+      merchant: 'Bäckerei Müller GmbH',
+      dateISO: '2026-03-14',
+      currency: 'EUR',
+      total: '5.00',
+      tax: '0.63',
+      sellerTaxId: 'DE123456789',
+      paymentMethod: 'cash',
+    });
+  });
+
+  it('recognises an invoice with its number, due date and the amount due', () => {
+    const { extracted } = read(
+      [
+        'Acme Design Pty Ltd',
+        'ABN 51 824 753 556',
+        'TAX INVOICE',
+        'Invoice No: INV-2026-0042',
+        'Invoice date: 2 March 2026',
+        'Due date: 16 March 2026',
+        'Bill to: Sam Smith',
+        'Logo design            1,000.00',
+        'Subtotal               1,000.00',
+        'GST 10%                  100.00',
+        'Amount due            $1,100.00',
+        'Pay by bank transfer BSB 062-000',
+      ],
+      'AU',
+    );
+    expect(extracted).toMatchObject({
+      merchant: 'Acme Design Pty Ltd',
+      documentType: 'invoice',
+      invoiceNumber: 'INV-2026-0042',
+      dateISO: '2026-03-02',
+      dueDateISO: '2026-03-16',
+      total: '1100.00',
+      subtotal: '1000.00',
+      tax: '100.00',
+      taxRate: '0.1',
+      paymentMethod: 'bank_transfer',
+    });
+    expect(extracted.taxCheck.consistent).toBe(true);
+  });
+
+  it('flags tax above the country rate', () => {
+    const { extracted } = read(['SHOP', '01/03/2026', 'GST 5.00', 'TOTAL 20.00']);
+    expect(extracted.taxCheck).toMatchObject({ expectedRate: '0.1', consistent: false });
+  });
+
+  it('falls back to the largest amount, saying so, when nothing is labelled', () => {
+    const { extracted, warnings } = read(['Market stall', '5.00', '12.00']);
+    expect(extracted.total).toBe('12.00');
+    expect(extracted.confidence.total).toBeLessThan(0.5);
+    expect(warnings.join(' ')).toMatch(/largest amount/);
+  });
+
+  it('gives nulls and warnings for text with nothing on it', () => {
+    const { extracted, warnings } = read(['']);
+    expect(extracted).toMatchObject({ merchant: null, dateISO: null, total: null, tax: null });
+    expect(warnings.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('scales confidence by the OCR confidence', () => {
+    const text = ['SHOP', '01/03/2026', 'TOTAL 20.00'].join('\n');
+    const sharp = extractReceipt(text, { countryCode: 'AU', textConfidence: 100 });
+    const blurry = extractReceipt(text, { countryCode: 'AU', textConfidence: 50 });
+    expect(blurry.extracted.confidence.total).toBeCloseTo(sharp.extracted.confidence.total / 2, 1);
+  });
+
+  it('repairs OCR letter-for-digit confusions in amounts', () => {
+    const { extracted } = read(['CAFE', '01/03/2026', 'TOTAL 1O.5O']);
+    expect(extracted.total).toBe('10.50');
+  });
+});
+
+describe('checkTax', () => {
+  const base = { countryCode: 'GB', day: '2026-03-01', tip: null, statedRate: null, lineCount: 1 };
+  it('accepts VAT at the standard rate', () => {
+    const r = checkTax({ ...base, total: new Decimal('12.00'), tax: new Decimal('2.00') });
+    expect(r).toMatchObject({ expectedRate: '0.2', consistent: true });
+  });
+  it('accepts a reduced rate', () => {
+    const r = checkTax({ ...base, total: new Decimal('10.50'), tax: new Decimal('0.50') });
+    expect(r.consistent).toBe(true);
+    expect(r.message).toMatch(/reduced/);
+  });
+  it('says so for a country it has no rate for', () => {
+    const r = checkTax({
+      ...base,
+      countryCode: 'ZZ',
+      total: new Decimal('1'),
+      tax: new Decimal('0.1'),
+    });
+    expect(r).toMatchObject({ expectedRate: null, consistent: true });
+  });
+});

@@ -6,9 +6,11 @@ import type { GatewayConfig } from './config';
 import { errorHandler } from './http/errors';
 import { buildRouter, notFoundHandler, type PipelineDeps } from './http/pipeline';
 import { requestContext } from './http/request-context';
+import { corsPolicy, parseCorsOrigins, securityHeaders } from './http/security';
 import { MemoryIdempotencyStore, RedisIdempotencyStore } from './limits/idempotency';
 import { RateLimiter } from './limits/rate-limit';
 import { connectRedis, type Redis } from './limits/redis';
+import { buildAsyncApi } from './asyncapi';
 import { buildOpenApi } from './openapi';
 import { routes } from './routes';
 import { systemRouter } from './routes/system';
@@ -51,12 +53,32 @@ export function createGateway({
   };
 
   let openApi: object | undefined;
+  let asyncApi: object | undefined;
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', parseTrustProxy(config.TRUST_PROXY));
+  // Browser origins that may use /mcp besides this server itself (routes/mcp.ts).
+  app.locals.mcpAllowedOrigins = parseCorsOrigins(config.MCP_ALLOWED_ORIGINS);
   app.use(requestContext);
-  app.use(cookieParser());
+  app.use(securityHeaders({ hstsMaxAgeSeconds: config.HSTS_MAX_AGE_SECONDS }));
+  const cors = corsPolicy({
+    origins: parseCorsOrigins(config.CORS_ORIGINS),
+    credentials: config.CORS_CREDENTIALS,
+    maxAgeSeconds: config.CORS_MAX_AGE_SECONDS,
+  });
+  if (cors) app.use(cors);
+  // Cookies are parsed only when sent: API clients (Bearer, X-API-Key) skip the parser.
+  const parseCookies = cookieParser();
+  app.use((req, res, next) => {
+    if (req.headers.cookie) return parseCookies(req, res, next);
+    req.cookies = {};
+    next();
+  });
+  // The event catalogue (AsyncAPI 3.0), next to the OpenAPI document; public like it.
+  app.get('/api/asyncapi.json', (_req, res) => {
+    res.json((asyncApi ??= buildAsyncApi({ version: VERSION })));
+  });
   app.use(systemRouter(upstreams, () => (openApi ??= buildOpenApi(routes, VERSION))));
   app.use(buildRouter(routes, deps));
   app.use(notFoundHandler(deps));

@@ -2,6 +2,7 @@ import { ERROR_HTTP_STATUS } from '@pfs/kit';
 import { z } from 'zod';
 import { errorSchema } from './http/schemas';
 import type { Route } from './routes/route';
+import { webhooksOpenApi } from './present/webhook';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -53,7 +54,7 @@ function errorStatuses(route: Route): number[] {
   if (route.body || route.requestBody || route.query || route.params) statuses.add(400);
   if (route.body || route.requestBody) statuses.add(413).add(415);
   if (route.auth !== 'public') statuses.add(401);
-  if (route.auth === 'user' || route.auth === 'session') statuses.add(403);
+  if (route.auth === 'user' || route.auth === 'session' || route.auth === 'mcp') statuses.add(403);
   if (route.params || route.auth === 'admin') statuses.add(404);
   if (route.idempotent) statuses.add(409);
   if (route.upstreams?.length) statuses.add(503);
@@ -168,6 +169,8 @@ export function buildOpenApi(routes: Route[], version: string): JsonSchema {
     },
     servers: [{ url: '/' }],
     paths,
+    // What partners receive at their webhook URLs (OpenAPI 3.1 `webhooks`), one per event type.
+    webhooks: webhooksOpenApi(),
     components: {
       schemas: { Error: jsonSchema(errorSchema, 'output') },
       securitySchemes: {

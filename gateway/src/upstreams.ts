@@ -9,13 +9,17 @@ import {
   type ClientConstructor,
   type ClientStreamCall,
   type ClientStreamMethod,
+  type ServerStreamMethod,
   type UnaryMethod,
 } from '@pfs/kit';
+import { AssistantServiceClient } from '@pfs/proto/assistant';
 import { BillsServiceClient } from '@pfs/proto/bills';
 import { CategorizationServiceClient } from '@pfs/proto/categorization';
+import { DocumentsServiceClient } from '@pfs/proto/documents';
 import { IdentityServiceClient } from '@pfs/proto/identity';
 import { LedgerServiceClient } from '@pfs/proto/ledger';
 import { TaxServiceClient } from '@pfs/proto/tax';
+import { WebhooksServiceClient } from '@pfs/proto/webhooks';
 import CircuitBreaker from 'opossum';
 import type { GatewayConfig } from './config';
 
@@ -43,6 +47,12 @@ export interface ServiceFacade<S extends Client> {
     pick: (c: S) => ClientStreamMethod<Req, Res>,
     opts?: CallOpts,
   ): ClientStreamCall<Req, Res>;
+  /** Opens a server-streaming call (refused at once while the circuit is open). */
+  serverStream<Req, Res>(
+    pick: (c: S) => ServerStreamMethod<Req, Res>,
+    request: Req,
+    opts?: CallOpts,
+  ): { messages: AsyncIterable<Res>; cancel(): void };
 }
 
 export class Upstream<C extends Client> {
@@ -99,6 +109,10 @@ export class Upstream<C extends Client> {
         this.guarded(() => stream.response).catch(() => undefined);
         return stream;
       },
+      serverStream: (pick, request, opts) => {
+        if (this.breaker.opened) throw this.unavailable();
+        return sibling.serverStream(pick, request, opts);
+      },
     };
   }
 
@@ -138,6 +152,9 @@ export interface Upstreams {
   categorization: Upstream<CategorizationServiceClient>;
   tax: Upstream<TaxServiceClient>;
   bills: Upstream<BillsServiceClient>;
+  webhooks: Upstream<WebhooksServiceClient>;
+  documents: Upstream<DocumentsServiceClient>;
+  assistant: Upstream<AssistantServiceClient>;
 }
 
 export type UpstreamName = keyof Upstreams;
@@ -183,6 +200,30 @@ export function createUpstreams(config: GatewayConfig): Upstreams {
       'bills',
       'pfs.bills.v1.BillsService',
       new ServiceClient('bills', BillsServiceClient, config.BILLS_GRPC_URL, deadline),
+      settings,
+    ),
+    webhooks: new Upstream(
+      'webhooks',
+      'pfs.webhooks.v1.WebhooksService',
+      new ServiceClient('webhooks', WebhooksServiceClient, config.WEBHOOKS_GRPC_URL, deadline),
+      settings,
+    ),
+    documents: new Upstream(
+      'documents',
+      'pfs.documents.v1.DocumentsService',
+      new ServiceClient('documents', DocumentsServiceClient, config.DOCUMENTS_GRPC_URL, deadline),
+      settings,
+    ),
+    assistant: new Upstream(
+      'assistant',
+      'pfs.assistant.v1.AssistantService',
+      new ServiceClient(
+        'assistant',
+        AssistantServiceClient,
+        config.ASSISTANT_GRPC_URL,
+        // An answer may wait on a model and several tools: longer than one record's read.
+        config.ASSISTANT_DEADLINE_MS,
+      ),
       settings,
     ),
   };

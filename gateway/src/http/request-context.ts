@@ -9,7 +9,6 @@ export function requestContext(req: Request, res: Response, next: NextFunction):
   const given = req.get('x-request-id');
   const requestId = given && CLIENT_REQUEST_ID.test(given) ? given : randomUUID();
   res.setHeader('X-Request-Id', requestId);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
   const started = process.hrtime.bigint();
   res.on('finish', () => {
     const route = (req.route as { path?: string } | undefined)?.path ?? 'unmatched';

@@ -163,7 +163,10 @@ export const authRoutes = [
       authenticated: z.literal(true),
     }),
     async handler(ctx) {
-      const { user } = await ctx.upstreams.identity.call((c) => c.getMe, {});
+      // Remembered with the credential (AUTH_CACHE_TTL_MS): no identity hop on a hot /me.
+      const { user } = await ctx.authenticator.memoizeForUser(ctx.principal.userId, 'me', () =>
+        ctx.upstreams.identity.call((c) => c.getMe, {}),
+      );
       if (!user) throw AppError.notFound('User');
       return { user: presentUser(user), authenticated: true };
     },

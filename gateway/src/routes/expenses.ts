@@ -19,6 +19,7 @@ import {
   percentage,
   uuid,
 } from '../http/schemas';
+import { attachmentsFor, attachmentsOf, attachmentsSchema } from '../compose/attachments';
 import { expenseSchema, presentExpense } from '../present/expense';
 import type { Upstreams } from '../upstreams';
 import { defineRoute } from './route';
@@ -81,6 +82,7 @@ const listQuery = z
   });
 
 const one = z.object({ success: z.literal(true), expense: expenseSchema });
+const withAttachments = expenseSchema.extend({ attachments: attachmentsSchema });
 
 type DeductionBody = z.output<typeof taxDeduction>;
 
@@ -136,10 +138,10 @@ export const expenseRoutes = [
     query: listQuery,
     response: z.object({
       success: z.literal(true),
-      expenses: z.array(expenseSchema),
+      expenses: z.array(withAttachments),
       pagination: paginationSchema,
     }),
-    async handler({ query, upstreams }) {
+    async handler({ query, upstreams, principal }) {
       const { expenses: list, page } = await expenses(upstreams).call((c) => c.listExpenses, {
         filter: {
           from: query.from,
@@ -149,12 +151,23 @@ export const expenseRoutes = [
         },
         page: pageRequest(query),
       });
-      const categories = await categoriesById(
-        upstreams,
-        list.map((e) => e.categoryId),
-      );
+      const [categories, attachments] = await Promise.all([
+        categoriesById(
+          upstreams,
+          list.map((e) => e.categoryId),
+        ),
+        attachmentsFor(
+          upstreams,
+          principal.userId,
+          'expense',
+          list.map((e) => e.id),
+        ),
+      ]);
       return {
-        expenses: list.map((e) => presentExpense(e, categories)),
+        expenses: list.map((e) => ({
+          ...presentExpense(e, categories),
+          attachments: attachmentsOf(attachments, e.id),
+        })),
         pagination: presentPage(page),
       };
     },
@@ -188,12 +201,20 @@ export const expenseRoutes = [
     auth: 'user',
     upstreams: ['ledger', 'categorization'],
     params: idParams,
-    response: one,
-    async handler({ params, upstreams }) {
+    response: z.object({ success: z.literal(true), expense: withAttachments }),
+    async handler({ params, upstreams, principal }) {
       const { expense } = await expenses(upstreams).call((c) => c.getExpense, { id: params.id });
       if (!expense) throw AppError.notFound('Expense');
-      const categories = await categoriesById(upstreams, [expense.categoryId]);
-      return { expense: presentExpense(expense, categories) };
+      const [categories, attachments] = await Promise.all([
+        categoriesById(upstreams, [expense.categoryId]),
+        attachmentsFor(upstreams, principal.userId, 'expense', [expense.id]),
+      ]);
+      return {
+        expense: {
+          ...presentExpense(expense, categories),
+          attachments: attachmentsOf(attachments, expense.id),
+        },
+      };
     },
   }),
   defineRoute({

@@ -8,12 +8,11 @@ import {
   type ImportTransactionsResponse,
   type StatementImport,
 } from '@pfs/proto/ledger/v1/imports';
-import busboy from 'busboy';
 import type { Request, Response } from 'express';
-import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { Principal } from '../auth/principal';
 import { toAppError } from '../http/errors';
+import { abandonUpload, inChunks, multipartParts } from '../http/multipart';
 import { idParams, pageQuery, paginationSchema } from '../http/schemas';
 import type { Upstreams } from '../upstreams';
 import { defineRoute } from './route';
@@ -27,11 +26,8 @@ import { pageRequest, presentPage } from '../present/pagination';
 
 /** The start of the file is held back until then, so fields sent after a small file still count. */
 const HOLD_BYTES = 256 * 1024;
-const CHUNK_BYTES = 64 * 1024;
 /** Uploading and importing a large file takes longer than an ordinary call. */
 const IMPORT_DEADLINE_MS = 15 * 60_000;
-/** After an early answer, this much of the rest of an upload is read and discarded before the connection is cut. */
-const DRAIN_MAX_BYTES = 8 * 1024 * 1024;
 
 export const DATE_FORMATS = [
   'DD/MM/YYYY',
@@ -368,98 +364,6 @@ function parseFields(fields: Map<string, string>): UploadOptions {
   return { mapping, dateFormat: dateFormat.toUpperCase(), dryRun: dryRun === 'true' };
 }
 
-type Part =
-  | { kind: 'field'; name: string; value: string; truncated: boolean }
-  | { kind: 'file'; name: string; fileName: string; stream: Readable };
-
-/** The parts of a multipart body, in order; a file part must be read before the next arrives. */
-async function* multipartParts(req: Request): AsyncGenerator<Part> {
-  let parser: busboy.Busboy;
-  try {
-    parser = busboy({
-      headers: req.headers,
-      defParamCharset: 'utf8',
-      limits: { files: 2, fields: 20, parts: 30, fieldSize: 64 * 1024 },
-    });
-  } catch {
-    throw new AppError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      'The body must be multipart/form-data with a boundary',
-    );
-  }
-  const queue: Part[] = [];
-  let done = false;
-  let failure: AppError | undefined;
-  let wake: (() => void) | undefined;
-  const notify = () => {
-    const w = wake;
-    wake = undefined;
-    w?.();
-  };
-  parser.on('field', (name, value, info) => {
-    queue.push({ kind: 'field', name, value, truncated: info.valueTruncated });
-    notify();
-  });
-  parser.on('file', (name, stream, info) => {
-    queue.push({ kind: 'file', name, fileName: info.filename ?? '', stream });
-    notify();
-  });
-  parser.on('close', () => {
-    done = true;
-    notify();
-  });
-  parser.on('error', (err: Error) => {
-    failure = AppError.validation([
-      { field: 'body', message: `malformed multipart body (${err.message})` },
-    ]);
-    notify();
-  });
-  parser.on('partsLimit', () => {
-    failure = AppError.validation([{ field: 'body', message: 'too many parts' }]);
-    notify();
-  });
-  req.on('close', () => {
-    if (!req.complete && !done) {
-      failure ??= new AppError('VALIDATION_ERROR', 'The upload was interrupted');
-      notify();
-    }
-  });
-  req.pipe(parser);
-  try {
-    for (;;) {
-      if (failure) throw failure;
-      const next = queue.shift();
-      if (next) {
-        yield next;
-        continue;
-      }
-      if (done) return;
-      await new Promise<void>((resolve) => (wake = resolve));
-    }
-  } finally {
-    req.unpipe(parser);
-  }
-}
-
-/** Answers early without reading a whole (perhaps huge) upload: read a little more, then cut it. */
-function abandonUpload(req: Request, res: Response): void {
-  if (req.complete) return;
-  res.setHeader('Connection', 'close');
-  let drained = 0;
-  req.on('data', (chunk: Buffer) => {
-    drained += chunk.length;
-    if (drained > DRAIN_MAX_BYTES) req.socket.destroy();
-  });
-  req.resume();
-  res.once('finish', () => {
-    if (!req.complete) setTimeout(() => req.socket.destroy(), 5_000).unref();
-  });
-}
-
-async function* inChunks(chunk: Buffer): AsyncGenerator<Buffer> {
-  for (let at = 0; at < chunk.length; at += CHUNK_BYTES) yield chunk.subarray(at, at + CHUNK_BYTES);
-}
-
 /**
  * Reads the upload and streams its file to the ledger: the fields first, then the file, whose
  * start is held back (up to HOLD_BYTES) so fields sent after a small file are still seen.
@@ -513,7 +417,7 @@ async function forwardUpload(
   };
 
   try {
-    for await (const part of multipartParts(req)) {
+    for await (const part of multipartParts(req, { files: 2, fields: 20, parts: 30 })) {
       if (part.kind === 'field') {
         if (!(part.name in uploadFields)) continue; // unknown fields are ignored
         if (part.truncated)

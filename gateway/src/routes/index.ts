@@ -1,5 +1,6 @@
 import { adminRoutes } from './admin';
 import { analyticsRoutes } from './analytics';
+import { assistantRoutes } from './assistant';
 import { apiKeyRoutes } from './api-keys';
 import { authRoutes } from './auth';
 import { batchRoutes } from './batch';
@@ -7,13 +8,17 @@ import { billRoutes } from './bills';
 import { categoryRoutes } from './categories';
 import { categorySetRoutes } from './category-sets';
 import { classificationRoutes } from './classification';
+import { documentRoutes } from './documents';
 import { expenseRoutes } from './expenses';
 import { importRoutes } from './imports';
+import { mcpRoutes } from './mcp';
+import { receiptRoutes } from './receipts';
 import type { Route } from './route';
 import { ruleRoutes } from './rules';
 import { taxRoutes } from './tax';
 import { transactionCategoryRoutes } from './transaction-categories';
 import { transactionRoutes } from './transactions';
+import { webhookRoutes } from './webhooks';
 
 /** The one route table: it drives the router, request validation and the OpenAPI document. */
 export const routes: Route[] = [
@@ -35,4 +40,7 @@ export const routes: Route[] = [
   ...classificationRoutes,
   // /api/rules/run before /api/rules/{id}.
   ...ruleRoutes,
+  ...webhookRoutes,
+  ...documentRoutes,
+  ...receiptRoutes,
 ];

@@ -7,9 +7,11 @@ import type { Upstreams, UpstreamName } from '../upstreams';
 
 /**
  * public: no credential; user: any credential (JWT, cookie, API key with scope);
- * session: a person's own login (JWT or cookie), never an API key; admin: X-Admin-Token.
+ * session: a person's own login (JWT or cookie), never an API key; admin: X-Admin-Token;
+ * mcp: any credential, its MCP scopes checked per JSON-RPC method by the handler (the
+ * standard endpoints' GET-only rule for mcp:read does not apply).
  */
-export type RouteAuth = 'public' | 'user' | 'session' | 'admin';
+export type RouteAuth = 'public' | 'user' | 'session' | 'admin' | 'mcp';
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 type AnyObject = z.ZodObject<z.ZodRawShape>;

@@ -17,6 +17,7 @@ import {
   rateFraction,
   uuid,
 } from '../http/schemas';
+import { attachmentsFor, attachmentsOf, attachmentsSchema } from '../compose/attachments';
 import { presentTransaction, transactionSchema } from '../present/transaction';
 import { defineRoute } from './route';
 import { pageRequest, presentPage } from '../present/pagination';
@@ -121,6 +122,8 @@ export function toPatch(b: z.output<typeof patchBody>): TransactionPatch {
   };
 }
 
+const withAttachments = transactionSchema.extend({ attachments: attachmentsSchema });
+
 export const transactionRoutes = [
   defineRoute({
     method: 'get',
@@ -133,10 +136,10 @@ export const transactionRoutes = [
     query: listQuery,
     response: z.object({
       success: z.literal(true),
-      transactions: z.array(transactionSchema),
+      transactions: z.array(withAttachments),
       pagination: paginationSchema,
     }),
-    async handler({ query, upstreams }) {
+    async handler({ query, upstreams, principal }) {
       const { transactions, page } = await upstreams.ledger.call((c) => c.listTransactions, {
         filter: {
           from: query.from,
@@ -153,12 +156,23 @@ export const transactionRoutes = [
         page: pageRequest(query),
         sort: query.sort ?? '-date',
       });
-      const categories = await categoriesById(
-        upstreams,
-        transactions.map((t) => t.categoryId),
-      );
+      const [categories, attachments] = await Promise.all([
+        categoriesById(
+          upstreams,
+          transactions.map((t) => t.categoryId),
+        ),
+        attachmentsFor(
+          upstreams,
+          principal.userId,
+          'transaction',
+          transactions.map((t) => t.id),
+        ),
+      ]);
       return {
-        transactions: transactions.map((t) => presentTransaction(t, categories)),
+        transactions: transactions.map((t) => ({
+          ...presentTransaction(t, categories),
+          attachments: attachmentsOf(attachments, t.id),
+        })),
         pagination: presentPage(page),
       };
     },
@@ -196,14 +210,22 @@ export const transactionRoutes = [
     auth: 'user',
     upstreams: ['ledger', 'categorization'],
     params: idParams,
-    response: one,
-    async handler({ params, upstreams }) {
+    response: z.object({ success: z.literal(true), transaction: withAttachments }),
+    async handler({ params, upstreams, principal }) {
       const { transaction } = await upstreams.ledger.call((c) => c.getTransaction, {
         id: params.id,
       });
       if (!transaction) throw AppError.notFound('Transaction');
-      const categories = await categoriesById(upstreams, [transaction.categoryId]);
-      return { transaction: presentTransaction(transaction, categories) };
+      const [categories, attachments] = await Promise.all([
+        categoriesById(upstreams, [transaction.categoryId]),
+        attachmentsFor(upstreams, principal.userId, 'transaction', [transaction.id]),
+      ]);
+      return {
+        transaction: {
+          ...presentTransaction(transaction, categories),
+          attachments: attachmentsOf(attachments, transaction.id),
+        },
+      };
     },
   }),
   defineRoute({

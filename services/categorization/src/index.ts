@@ -4,6 +4,10 @@ import { z } from 'zod';
 export { migrations } from './migrations';
 export { createServer, SERVICE_NAME, type CategorizationDeps } from './server';
 export { RULE_EXECUTED, type RuleTargetAddresses } from './rules-server';
+export {
+  startCategorizationConsumers,
+  TRANSACTION_DELETED_CONSUMER,
+} from './events/transaction-deleted';
 
 /** The PostgreSQL schema that holds this service's tables (and its migration history). */
 export const SCHEMA = 'categorization';

@@ -11,7 +11,13 @@ import {
   startGrpcServer,
   waitForDb,
 } from '@pfs/kit';
-import { configSchema, createServer, migrations, SCHEMA } from './index';
+import {
+  configSchema,
+  createServer,
+  migrations,
+  SCHEMA,
+  startCategorizationConsumers,
+} from './index';
 
 /** Distributed mode: this service alone in its process, with its own pool and port. */
 async function main(): Promise<void> {
@@ -35,6 +41,9 @@ async function main(): Promise<void> {
     const relay = new OutboxRelay({ db, service: SCHEMA, transport: bus.transport, logger });
     relay.start();
     shutdown.add('outbox-relay', () => relay.stop());
+    // transaction.deleted from the ledger removes the transaction's assignments.
+    // (stopped by the bus's close above).
+    await startCategorizationConsumers({ db, logger, bus });
   }
 
   const grpc = await startGrpcServer({

@@ -26,12 +26,16 @@ import { analyticsBindings } from './analytics-server';
 import { batchUpdateHandler } from './batch-server';
 import type { LedgerConfig } from './config';
 import { normalizeListQuery } from './domain/listing';
-import { enqueueTransactionCreated } from './events/transactions';
+import {
+  enqueueTransactionDeleted,
+  enqueueTransactionUpdated,
+  prepareTransactionCreated,
+} from './events/transactions';
 import { parseNewTransaction, parsePatch, resolvePatch } from './domain/transactions';
 import {
   deleteTransaction,
   findTransaction,
-  insertTransaction,
+  insertTransactionWith,
   listTransactions,
   updateTransaction,
 } from './store/transactions';
@@ -87,17 +91,16 @@ export function createServer({
         );
         // Custom rules run before the insert, so the answer already shows their effect.
         const ruled = await ruleNewRecord(rules, ctx.userId, 'transactions', fields);
-        // The row and its transaction.created event commit together (transactional outbox).
-        const created = await db.transaction(async (trx) => {
-          const transaction = await insertTransaction(trx, ctx.userId, ruled.fields);
-          // Categorization away: saved as sent, and the catch-up job applies the rules later.
-          if (ruled.pending)
-            await trx('transactions')
-              .where({ id: transaction.id, user_id: ctx.userId })
-              .update({ rules_pending: true });
-          await enqueueTransactionCreated(trx, ctx.userId, transaction);
-          return transaction;
-        });
+        // The row and its transaction.created event commit together (transactional outbox),
+        // in one statement. Categorization away: saved as sent with rules_pending, and the
+        // catch-up job applies the rules later.
+        const created = await insertTransactionWith(
+          db,
+          ctx.userId,
+          ruled.fields,
+          { rulesPending: ruled.pending },
+          (transaction) => prepareTransactionCreated(db, ctx.userId, transaction),
+        );
         const assignments =
           ruled.set && ruled.outcome ? assignmentsOf(ruled.set, ruled.outcome) : [];
         if (
@@ -135,8 +138,13 @@ export function createServer({
         const id = requireTransactionId(req.id);
         // Field-level checks need no row, so a bad patch fails before touching the database.
         const changes = parsePatch(req.patch ?? {});
-        const updated = await updateTransaction(db, ctx.userId, id, (current) =>
-          resolvePatch(current, changes),
+        // A real change and its transaction.updated event commit together.
+        const updated = await updateTransaction(
+          db,
+          ctx.userId,
+          id,
+          (current) => resolvePatch(current, changes),
+          (trx, before, after) => enqueueTransactionUpdated(trx, ctx.userId, before, after),
         );
         if (!updated) throw AppError.notFound(NOT_FOUND);
         log.debug({ transactionId: id, fields: Object.keys(changes) }, 'transaction updated');
@@ -147,7 +155,11 @@ export function createServer({
     deleteTransaction: unary<DeleteTransactionRequest, DeleteTransactionResponse>(
       async (req, ctx) => {
         const id = requireTransactionId(req.id);
-        if (!(await deleteTransaction(db, ctx.userId, id))) throw AppError.notFound(NOT_FOUND);
+        // transaction.deleted lets categorization drop the assignments and documents the links.
+        const deleted = await deleteTransaction(db, ctx.userId, id, (trx, row) =>
+          enqueueTransactionDeleted(trx, ctx.userId, row),
+        );
+        if (!deleted) throw AppError.notFound(NOT_FOUND);
         log.debug({ transactionId: id }, 'transaction deleted');
         return {};
       },

@@ -1,9 +1,12 @@
+import * as assistant from '@pfs/assistant';
 import * as bills from '@pfs/bills';
 import * as categorization from '@pfs/categorization';
+import * as documents from '@pfs/documents';
 import { createGateway, gatewayConfigSchema, type Gateway } from '@pfs/gateway';
 import * as identity from '@pfs/identity';
 import {
   closeHealthClients,
+  createBlobStore,
   createDb,
   createEventBus,
   eventBusConfigSchema,
@@ -21,11 +24,22 @@ import {
 } from '@pfs/kit';
 import * as ledger from '@pfs/ledger';
 import * as tax from '@pfs/tax';
+import * as webhooks from '@pfs/webhooks';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 // In start order: bills reads the ledger, so it comes after it.
-export const SERVICE_NAMES = ['identity', 'ledger', 'categorization', 'tax', 'bills'] as const;
+export const SERVICE_NAMES = [
+  'identity',
+  'ledger',
+  'categorization',
+  'tax',
+  'bills',
+  'documents',
+  // After the services its tools call (it only needs their addresses).
+  'assistant',
+  'webhooks',
+] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 interface RunningService {
@@ -38,6 +52,12 @@ interface Wiring {
   rules?: ledger.RulesSource;
   billRules?: bills.BillRulesSource;
   ruleTargets?: categorization.RuleTargetAddresses;
+  /** Wakes the webhooks worker after a test or redelivery was queued. */
+  webhooksQueued?: () => void;
+  /** The documents service's blob store and document reader (made once, closed by the stack). */
+  documents?: Pick<documents.DocumentsDeps, 'blobs' | 'reader'>;
+  /** The assistant's clients of the services its tools call (made when it starts). */
+  assistant?: () => assistant.Services;
 }
 
 export interface StackOptions {
@@ -104,6 +124,36 @@ function bindingsFor(
         ledger: billsLedger,
         rules: wiring.billRules,
       });
+    case 'documents': {
+      if (!wiring.documents) throw new Error('documents needs its blob store and reader');
+      const config = loadConfig(documents.configSchema, env);
+      return documents.createServer({
+        db,
+        logger,
+        ...wiring.documents,
+        limits: documents.limitsOf(config),
+      });
+    }
+    case 'assistant': {
+      if (!wiring.assistant) throw new Error('assistant needs the addresses of its tools’ services');
+      const config = loadConfig(assistant.configSchema, env);
+      return assistant.createServer({
+        db,
+        logger,
+        services: wiring.assistant(),
+        engine: assistant.selectEngine(config, logger),
+      });
+    }
+    case 'webhooks': {
+      const config = loadConfig(webhooks.configSchema, env);
+      return webhooks.createServer({
+        db,
+        logger,
+        allowPrivateUrls: config.WEBHOOK_ALLOW_PRIVATE_URLS,
+        secretKey: config.WEBHOOK_SECRET_KEY,
+        onQueued: wiring.webhooksQueued,
+      });
+    }
   }
 }
 
@@ -113,6 +163,9 @@ const MIGRATIONS = {
   categorization: { schema: categorization.SCHEMA, migrations: categorization.migrations },
   tax: { schema: tax.SCHEMA, migrations: tax.migrations },
   bills: { schema: bills.SCHEMA, migrations: bills.migrations },
+  documents: { schema: documents.SCHEMA, migrations: documents.migrations },
+  assistant: { schema: assistant.SCHEMA, migrations: assistant.migrations },
+  webhooks: { schema: webhooks.SCHEMA, migrations: webhooks.migrations },
 };
 
 /**
@@ -126,6 +179,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   // Bills' background half (jobs, autopay consumer) and its connection to the ledger.
   let billsWorkers: bills.BillsWorkers | undefined;
   let billsLedger: ReturnType<typeof bills.connectLedger> | undefined;
+  // Webhooks' background half: the event consumer and the delivery worker.
+  let webhooksWorkers: webhooks.WebhooksWorkers | undefined;
   const { NATS_URL } = loadConfig(eventBusConfigSchema, env);
   const events = createEventBus({
     natsUrl: NATS_URL,
@@ -145,13 +200,34 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     logger: opts.logger.child({ service: 'bills' }),
     deadlineMs: ledgerConfig.RULES_DEADLINE_MS,
   });
+  const documentsConfig = loadConfig(documents.configSchema, env);
+  const documentReader = documents.createDocumentReader({
+    concurrency: documentsConfig.READ_CONCURRENCY,
+    queueLimit: documentsConfig.READ_QUEUE,
+    logger: opts.logger.child({ service: 'documents' }),
+  });
+  let documentsConsumers: { stop(): Promise<void> } | undefined;
+  let assistantServices: assistant.Services | undefined;
   const wiring: Wiring = {
+    documents: { blobs: createBlobStore(documentsConfig), reader: documentReader },
     rules: rulesSource,
     billRules,
     ruleTargets: {
       ledger: () => services.ledger?.grpc.address,
       bills: () => services.bills?.grpc.address,
     },
+    webhooksQueued: () => webhooksWorkers?.wake(),
+    assistant: () =>
+      (assistantServices = assistant.createServices(
+        {
+          LEDGER_GRPC_URL: services.ledger.grpc.address,
+          CATEGORIZATION_GRPC_URL: services.categorization.grpc.address,
+          BILLS_GRPC_URL: services.bills.grpc.address,
+          TAX_GRPC_URL: services.tax.grpc.address,
+          DOCUMENTS_GRPC_URL: services.documents.grpc.address,
+        },
+        loadConfig(assistant.configSchema, env).TOOL_DEADLINE_MS,
+      )),
   };
   const startArgs = new Map<ServiceName, Parameters<typeof startGrpcServer>[0]>();
   let rulesCatchUp: ledger.RulesCatchUp | undefined;
@@ -191,6 +267,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       });
       rulesCatchUp.start();
     }
+    // Categorization's consumers (transaction.deleted removes assignments) on the stack's bus.
+    if (name === 'categorization')
+      await categorization.startCategorizationConsumers({ db, logger, bus: events });
     if (name === 'bills' && billsLedger) {
       // Jobs claimed in PostgreSQL (safe beside other stacks on the same database) and the
       // autopay consumer of the ledger's events on the stack's bus.
@@ -201,6 +280,17 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         ledger: billsLedger.reader,
         bus: events,
         rules: billRules,
+      });
+    }
+    // A deleted transaction takes its attachment links along.
+    if (name === 'documents')
+      documentsConsumers = await documents.startDocumentsConsumers({ db, logger, bus: events });
+    if (name === 'webhooks') {
+      webhooksWorkers = await webhooks.startWebhooksWorkers({
+        db,
+        logger,
+        config: loadConfig(webhooks.configSchema, env),
+        bus: events,
       });
     }
   }
@@ -228,6 +318,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     CATEGORIZATION_GRPC_URL: services.categorization.grpc.address,
     TAX_GRPC_URL: services.tax.grpc.address,
     BILLS_GRPC_URL: services.bills.grpc.address,
+    WEBHOOKS_GRPC_URL: services.webhooks.grpc.address,
+    DOCUMENTS_GRPC_URL: services.documents.grpc.address,
+    ASSISTANT_GRPC_URL: services.assistant.grpc.address,
   });
   const gateway = createGateway({ config, logger: opts.logger.child({ service: 'gateway' }) });
   const host = opts.host ?? '127.0.0.1';
@@ -274,11 +367,15 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       rulesSource.close();
       billRules.close();
       await billsWorkers?.stop();
+      await webhooksWorkers?.stop();
+      await documentsConsumers?.stop();
+      await documentReader.close();
       // Relays finish their round before the bus closes, and both before the pools close.
       for (const relay of relays) await relay.stop();
       await events.close();
       for (const name of SERVICE_NAMES) await services[name].db.destroy();
       billsLedger?.close();
+      if (assistantServices) assistant.closeServices(assistantServices);
       closeHealthClients();
     },
   };

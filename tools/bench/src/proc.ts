@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { writeHeapSnapshot } from 'node:v8';
 
 /** What a child process sends once it listens (or fails to). */
 export type ReadyMessage =
@@ -17,8 +18,20 @@ export interface LoopTime {
 /** A child's answer to a stats request. */
 export type StatsMessage = { type: 'stats'; id: number; loop: LoopTime };
 
+/** A child's memory (after a full GC when it runs with --expose-gc). */
+export type MemoryMessage = {
+  type: 'memory';
+  id: number;
+  memory: NodeJS.MemoryUsage;
+  afterGc: boolean;
+};
+
 /** What the parent sends a child. */
-export type ControlMessage = { type: 'shutdown' } | { type: 'stats'; id: number };
+export type ControlMessage =
+  | { type: 'shutdown' }
+  | { type: 'stats'; id: number }
+  | { type: 'memory'; id: number }
+  | { type: 'heap-snapshot'; file: string };
 
 export interface RunningChild {
   name: string;
@@ -28,6 +41,8 @@ export interface RunningChild {
   stop(graceMs?: number): Promise<void>;
   /** The child's event-loop time so far; undefined if it does not answer within 5 s. */
   loopTime(): Promise<LoopTime | undefined>;
+  /** The child's process.memoryUsage() (after gc() with --expose-gc); undefined on no answer. */
+  memory(): Promise<Omit<MemoryMessage, 'type' | 'id'> | undefined>;
 }
 
 /**
@@ -109,15 +124,15 @@ export async function startChild(opts: {
     throw err;
   }
   let nextStatsId = 1;
-  const loopTime = (): Promise<LoopTime | undefined> =>
+  const ask = <M extends StatsMessage | MemoryMessage>(type: M['type']): Promise<M | undefined> =>
     new Promise((resolve) => {
       if (!child.connected) return resolve(undefined);
       const id = nextStatsId++;
-      const onMessage = (msg: StatsMessage) => {
-        if (msg?.type !== 'stats' || msg.id !== id) return;
+      const onMessage = (msg: M) => {
+        if (msg?.type !== type || msg.id !== id) return;
         clearTimeout(timer);
         child.off('message', onMessage);
-        resolve(msg.loop);
+        resolve(msg);
       };
       const timer = setTimeout(() => {
         child.off('message', onMessage);
@@ -125,15 +140,20 @@ export async function startChild(opts: {
       }, 5_000);
       child.on('message', onMessage);
       try {
-        child.send({ type: 'stats', id } satisfies ControlMessage);
+        child.send({ type, id } satisfies ControlMessage);
       } catch {
         clearTimeout(timer);
         child.off('message', onMessage);
         resolve(undefined);
       }
     });
+  const loopTime = async () => (await ask<StatsMessage>('stats'))?.loop;
+  const memory = async () => {
+    const answer = await ask<MemoryMessage>('memory');
+    return answer && { memory: answer.memory, afterGc: answer.afterGc };
+  };
 
-  return { name: opts.name, child, ready, stop, loopTime };
+  return { name: opts.name, child, ready, stop, loopTime, memory };
 }
 
 /**
@@ -157,6 +177,18 @@ export function onParentShutdown(shutdown: () => Promise<void>): void {
     else if (msg?.type === 'stats' && process.send) {
       const { idle, active } = performance.eventLoopUtilization();
       process.send({ type: 'stats', id: msg.id, loop: { idle, active } } satisfies StatsMessage);
+    } else if (msg?.type === 'heap-snapshot') {
+      // For leak hunting (soak.ts SOAK_HEAP_SNAPSHOTS): blocks the loop for a few seconds.
+      writeHeapSnapshot(msg.file);
+    } else if (msg?.type === 'memory' && process.send) {
+      const gc = (globalThis as { gc?: () => void }).gc;
+      gc?.();
+      process.send({
+        type: 'memory',
+        id: msg.id,
+        memory: process.memoryUsage(),
+        afterGc: Boolean(gc),
+      } satisfies MemoryMessage);
     }
   });
   process.on('disconnect', stopNow);

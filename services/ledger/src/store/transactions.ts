@@ -90,6 +90,45 @@ export async function insertTransaction(
   return fromRow(row as TransactionRow);
 }
 
+/** What a statement writes beside a new row: an outbox event prepared by kit (prepareEvent). */
+export interface StatementExtra {
+  insert: Knex.QueryBuilder;
+  /** pg_notify'd by the same statement. */
+  channel: string;
+}
+
+/**
+ * Inserts a transaction and, in the same statement, what `extra` writes for it (its
+ * transaction.created outbox row and the relay's wake-up): one round trip instead of
+ * BEGIN, INSERT, INSERT, NOTIFY, COMMIT, and atomic all the same (a statement with
+ * data-modifying CTEs commits or fails as a whole). `extra` sees the new transaction before
+ * the insert; everything it needs is in the fields and the id.
+ */
+export async function insertTransactionWith(
+  db: Knex,
+  userId: string,
+  fields: TransactionFields,
+  options: { rulesPending?: boolean },
+  extra: (transaction: Transaction) => StatementExtra,
+): Promise<Transaction> {
+  const id = newId();
+  const now = new Date();
+  const { insert, channel } = extra({ ...fields, id, createdAt: now, updatedAt: now });
+  const row = db(TABLE)
+    .insert({
+      ...toColumns(fields),
+      id,
+      user_id: userId,
+      ...(options.rulesPending ? { rules_pending: true } : {}),
+    })
+    .returning('*');
+  const result = (await db.raw(
+    `WITH t AS (?), e AS (?) SELECT t.*, pg_notify(?, '') AS notified FROM t`,
+    [row, insert, channel],
+  )) as { rows: TransactionRow[] };
+  return fromRow(result.rows[0]);
+}
+
 export async function findTransaction(
   db: Knex,
   userId: string,
@@ -110,6 +149,8 @@ export async function updateTransaction(
   userId: string,
   id: string,
   decide: (current: Transaction) => TransactionChanges,
+  /** Runs in the same transaction after a real change (the transaction.updated event). */
+  onChanged?: (trx: Knex.Transaction, before: Transaction, after: Transaction) => Promise<unknown>,
 ): Promise<Transaction | undefined> {
   return db.transaction(async (trx) => {
     const locked = await trx<TransactionRow>(TABLE)
@@ -124,14 +165,28 @@ export async function updateTransaction(
       .where({ id, user_id: userId })
       .update({ ...columns, updated_at: trx.fn.now() })
       .returning('*');
-    return fromRow(row as TransactionRow);
+    const updated = fromRow(row as TransactionRow);
+    await onChanged?.(trx, current, updated);
+    return updated;
   });
 }
 
-/** True when the user's transaction existed and is now gone. */
-export async function deleteTransaction(db: Knex, userId: string, id: string): Promise<boolean> {
-  const deleted = await db(TABLE).where({ id, user_id: userId }).delete();
-  return deleted > 0;
+/**
+ * True when the user's transaction existed and is now gone. `onDeleted` runs in the same
+ * database transaction with the deleted row (the transaction.deleted event).
+ */
+export async function deleteTransaction(
+  db: Knex,
+  userId: string,
+  id: string,
+  onDeleted?: (trx: Knex.Transaction, deleted: Transaction) => Promise<unknown>,
+): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    const [row] = await trx(TABLE).where({ id, user_id: userId }).delete().returning('*');
+    if (!row) return false;
+    await onDeleted?.(trx, fromRow(row as TransactionRow));
+    return true;
+  });
 }
 
 function applyFilter(query: Knex.QueryBuilder, filter: TransactionFilter): Knex.QueryBuilder {

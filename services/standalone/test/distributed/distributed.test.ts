@@ -87,8 +87,16 @@ describeIf('distributed mode: one process per service', () => {
     gatewayB = `http://127.0.0.1:${ports.gatewayB}`;
     try {
       for (const url of [gatewayA, gatewayB]) {
+        // Ready for the five services this test runs (the others are not started here; the
+        // journey in tools/testing runs them all).
         await waitFor(
-          async () => (await fetch(`${url}/readyz`)).status === 200,
+          async () => {
+            const res = await fetch(`${url}/readyz`);
+            const { services } = (await res.json()) as { services?: Record<string, string> };
+            return ['identity', 'ledger', 'categorization', 'tax', 'bills'].every(
+              (name) => services?.[name] === 'up',
+            );
+          },
           `${url}/readyz`,
           60_000,
         );

@@ -21,6 +21,7 @@ describe('a stopped upstream', () => {
       categorization: 'up',
       tax: 'up',
       bills: 'up',
+      webhooks: 'up',
     });
 
     await stack.stopService('ledger');

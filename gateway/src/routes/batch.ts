@@ -4,6 +4,7 @@ import { recordUserCategory } from '../compose/assignments';
 import { categoriesById } from '../compose/categories';
 import { learnFromTransactions } from '../compose/classification';
 import { uuid } from '../http/schemas';
+import { attachmentsFor, attachmentsOf, attachmentsSchema } from '../compose/attachments';
 import { transactionSchema, presentTransaction } from '../present/transaction';
 import type { Upstreams } from '../upstreams';
 import { defineRoute } from './route';
@@ -69,7 +70,7 @@ export const batchRoutes = [
       success: z.literal(true),
       updated: z.number().int().describe('How many transactions the batch updated'),
       transactions: z
-        .array(transactionSchema)
+        .array(transactionSchema.extend({ attachments: attachmentsSchema }))
         .describe('The updated transactions, in request order'),
     }),
     async handler({ body, upstreams, principal }) {
@@ -98,13 +99,24 @@ export const batchRoutes = [
             .map((t) => recordUserCategory(upstreams, t, principal.userId)),
         );
       }
-      const categories = await categoriesById(
-        upstreams,
-        transactions.map((t) => t.categoryId),
-      );
+      const [categories, attachments] = await Promise.all([
+        categoriesById(
+          upstreams,
+          transactions.map((t) => t.categoryId),
+        ),
+        attachmentsFor(
+          upstreams,
+          principal.userId,
+          'transaction',
+          transactions.map((t) => t.id),
+        ),
+      ]);
       return {
         updated: transactions.length,
-        transactions: transactions.map((t) => presentTransaction(t, categories)),
+        transactions: transactions.map((t) => ({
+          ...presentTransaction(t, categories),
+          attachments: attachmentsOf(attachments, t.id),
+        })),
       };
     },
   }),

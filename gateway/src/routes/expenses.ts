@@ -81,8 +81,8 @@ const listQuery = z
     path: ['from'],
   });
 
-const one = z.object({ success: z.literal(true), expense: expenseSchema });
 const withAttachments = expenseSchema.extend({ attachments: attachmentsSchema });
+const one = z.object({ success: z.literal(true), expense: withAttachments });
 
 type DeductionBody = z.output<typeof taxDeduction>;
 
@@ -190,7 +190,8 @@ export const expenseRoutes = [
       });
       if (!expense) throw new AppError('INTERNAL_ERROR', 'Ledger returned no expense');
       const categories = await categoriesById(upstreams, [expense.categoryId]);
-      return { expense: presentExpense(expense, categories) };
+      // A new record has nothing attached yet: the same shape as GET without asking documents.
+      return { expense: { ...presentExpense(expense, categories), attachments: [] } };
     },
   }),
   defineRoute({
@@ -201,7 +202,7 @@ export const expenseRoutes = [
     auth: 'user',
     upstreams: ['ledger', 'categorization'],
     params: idParams,
-    response: z.object({ success: z.literal(true), expense: withAttachments }),
+    response: one,
     async handler({ params, upstreams, principal }) {
       const { expense } = await expenses(upstreams).call((c) => c.getExpense, { id: params.id });
       if (!expense) throw AppError.notFound('Expense');
@@ -229,15 +230,23 @@ export const expenseRoutes = [
     params: idParams,
     body: patchBody,
     response: one,
-    async handler({ params, body, upstreams }) {
+    async handler({ params, body, upstreams, principal }) {
       await assertOwnCategory(upstreams, body.categoryId);
       const { expense } = await expenses(upstreams).call((c) => c.updateExpense, {
         id: params.id,
         patch: toPatch(body),
       });
       if (!expense) throw AppError.notFound('Expense');
-      const categories = await categoriesById(upstreams, [expense.categoryId]);
-      return { expense: presentExpense(expense, categories) };
+      const [categories, attachments] = await Promise.all([
+        categoriesById(upstreams, [expense.categoryId]),
+        attachmentsFor(upstreams, principal.userId, 'expense', [expense.id]),
+      ]);
+      return {
+        expense: {
+          ...presentExpense(expense, categories),
+          attachments: attachmentsOf(attachments, expense.id),
+        },
+      };
     },
   }),
   defineRoute({

@@ -43,4 +43,6 @@ export const routes: Route[] = [
   ...webhookRoutes,
   ...documentRoutes,
   ...receiptRoutes,
+  ...assistantRoutes,
+  ...mcpRoutes,
 ];

@@ -84,8 +84,6 @@ const listQuery = z
     path: ['minAmount'],
   });
 
-const one = z.object({ success: z.literal(true), transaction: transactionSchema });
-
 function toInput(b: z.output<typeof createBody>): TransactionInput {
   return {
     date: b.date,
@@ -123,6 +121,7 @@ export function toPatch(b: z.output<typeof patchBody>): TransactionPatch {
 }
 
 const withAttachments = transactionSchema.extend({ attachments: attachmentsSchema });
+const one = z.object({ success: z.literal(true), transaction: withAttachments });
 
 export const transactionRoutes = [
   defineRoute({
@@ -199,7 +198,8 @@ export const transactionRoutes = [
         await recordUserCategory(upstreams, transaction, principal.userId);
       }
       const categories = await categoriesById(upstreams, [transaction.categoryId]);
-      return { transaction: presentTransaction(transaction, categories) };
+      // A new record has nothing attached yet: the same shape as GET without asking documents.
+      return { transaction: { ...presentTransaction(transaction, categories), attachments: [] } };
     },
   }),
   defineRoute({
@@ -210,7 +210,7 @@ export const transactionRoutes = [
     auth: 'user',
     upstreams: ['ledger', 'categorization'],
     params: idParams,
-    response: z.object({ success: z.literal(true), transaction: withAttachments }),
+    response: one,
     async handler({ params, upstreams, principal }) {
       const { transaction } = await upstreams.ledger.call((c) => c.getTransaction, {
         id: params.id,
@@ -250,8 +250,16 @@ export const transactionRoutes = [
       // Setting or clearing the category teaches the classifier (never fails the update).
       if (body.categoryId !== undefined) await learnFromTransactions(upstreams, [transaction]);
       if (body.categoryId) await recordUserCategory(upstreams, transaction, principal.userId);
-      const categories = await categoriesById(upstreams, [transaction.categoryId]);
-      return { transaction: presentTransaction(transaction, categories) };
+      const [categories, attachments] = await Promise.all([
+        categoriesById(upstreams, [transaction.categoryId]),
+        attachmentsFor(upstreams, principal.userId, 'transaction', [transaction.id]),
+      ]);
+      return {
+        transaction: {
+          ...presentTransaction(transaction, categories),
+          attachments: attachmentsOf(attachments, transaction.id),
+        },
+      };
     },
   }),
   defineRoute({

@@ -67,6 +67,7 @@ describe('POST /api/expenses', () => {
           { taxCategory: 'Home office', amount: 4.95, percentage: null, notes: 'estimate' },
         ],
         notes: 'receipt in the drawer',
+        attachments: [],
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       },

@@ -21,6 +21,8 @@ describe('a stopped upstream', () => {
       categorization: 'up',
       tax: 'up',
       bills: 'up',
+      documents: 'up',
+      assistant: 'up',
       webhooks: 'up',
     });
 

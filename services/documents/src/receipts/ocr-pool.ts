@@ -103,7 +103,8 @@ export class OcrPool {
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error('OCR timed out')), this.timeoutMs);
       });
-      const { data } = await Promise.race([current.recognize(job.image), timeout]);
+      // rotateAuto straightens a page photographed at a slant (Tesseract's skew estimate).
+      const { data } = await Promise.race([current.recognize(job.image, { rotateAuto: true }), timeout]);
       job.resolve({ text: data.text, confidence: data.confidence });
       if (this.closed) await current.terminate();
       else this.idle.push(current);

@@ -128,7 +128,8 @@ export const assistantRoutes = [
     method: 'delete',
     path: '/api/chat/conversations/{id}',
     summary: 'Delete a conversation',
-    description: 'With its messages. Another user’s conversation is 404.',
+    description:
+      'With its messages and the files uploaded into it (their stored bytes too). Another user’s conversation is 404.',
     params: idParams,
     response: z.object({ success: z.literal(true) }),
     async handler({ params, upstreams }) {

@@ -159,8 +159,17 @@ export function createServer({
     }),
 
     deleteConversation: unary(async (req, { userId }) => {
-      if (!isUuid(req.id) || !(await deleteConversation(db, userId, req.id)))
+      if (!isUuid(req.id) || !(await findConversation(db, userId, req.id)))
         throw AppError.notFound('Conversation');
+      // The files uploaded into the conversation go with it, bytes included. Files first: if
+      // documents cannot be reached the delete fails whole and can be retried, rather than
+      // leaving files that no conversation points to.
+      await services.documents.call(
+        (c) => c.deleteConversationFiles,
+        { conversationId: req.id.toLowerCase() },
+        { userId },
+      );
+      if (!(await deleteConversation(db, userId, req.id))) throw AppError.notFound('Conversation');
       return {};
     }),
 

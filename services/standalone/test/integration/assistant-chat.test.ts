@@ -249,6 +249,35 @@ describe('POST /api/chat/message', () => {
 });
 
 describe('/api/chat/conversations', () => {
+  it('deletes the files uploaded into a conversation with it, and only those', async () => {
+    const user = await registerUser(api);
+    const made = await api('POST', '/api/chat/conversations', { token: user.token, body: { title: 'Receipts' } });
+    const conversationId = made.body.data.conversation.id;
+    const uploadText = async (name: string, withConversation: boolean) => {
+      const form = new FormData();
+      if (withConversation) form.append('conversationId', conversationId);
+      form.append('files', new Blob(['TOTAL 12.00'], { type: 'text/plain' }), name);
+      const res = await fetch(`${stack.url}/api/chat/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${user.token}` },
+        body: form,
+      });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as Json).data.files[0].assetUrl as string;
+    };
+    const inside = await uploadText('in.txt', true);
+    const outside = await uploadText('out.txt', false);
+    const status = async (url: string) =>
+      (await fetch(`${stack.url}${url}`, { headers: { authorization: `Bearer ${user.token}` } })).status;
+    expect(await status(inside)).toBe(200);
+    // Another user cannot delete it (404), and the files stay.
+    expectError(await api('DELETE', `/api/chat/conversations/${conversationId}`, { token: bob.token }), 404, 'NOT_FOUND');
+    expect(await status(inside)).toBe(200);
+    expect((await api('DELETE', `/api/chat/conversations/${conversationId}`, { token: user.token })).status).toBe(200);
+    expect(await status(inside)).toBe(404);
+    expect(await status(outside)).toBe(200);
+  });
+
   it('creates with a title (201), pages, and deletes', async () => {
     const user = await registerUser(api);
     const made = await api('POST', '/api/chat/conversations', { token: user.token, body: { title: 'Tax time' } });

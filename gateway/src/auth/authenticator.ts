@@ -137,6 +137,11 @@ export class Authenticator {
     return value;
   }
 
+  /** Forgets one memoized answer of a user (their data changed through this gateway). */
+  forgetForUser(userId: string, key: string): void {
+    this.userMemo.delete(`${userId}:${key}`);
+  }
+
   /** Logout and key revocation through this gateway take effect at once. */
   evict(match: { sessionId?: string; apiKeyId?: string; userId?: string }): void {
     if (match.userId)

@@ -73,7 +73,7 @@ export const batchRoutes = [
         .array(transactionSchema.extend({ attachments: attachmentsSchema }))
         .describe('The updated transactions, in request order'),
     }),
-    async handler({ body, upstreams, principal }) {
+    async handler({ body, upstreams, principal, authenticator }) {
       await assertOwnCategories(upstreams, body.updates);
       const { transactions } = await upstreams.ledger.call((c) => c.batchUpdateTransactions, {
         updates: body.updates.map(({ id, ...fields }) => ({ id, patch: toPatch(fields) })),
@@ -105,8 +105,7 @@ export const batchRoutes = [
           transactions.map((t) => t.categoryId),
         ),
         attachmentsFor(
-          upstreams,
-          principal.userId,
+          { upstreams, authenticator, userId: principal.userId },
           'transaction',
           transactions.map((t) => t.id),
         ),

@@ -141,7 +141,7 @@ export const expenseRoutes = [
       expenses: z.array(withAttachments),
       pagination: paginationSchema,
     }),
-    async handler({ query, upstreams, principal }) {
+    async handler({ query, upstreams, principal, authenticator }) {
       const { expenses: list, page } = await expenses(upstreams).call((c) => c.listExpenses, {
         filter: {
           from: query.from,
@@ -157,8 +157,7 @@ export const expenseRoutes = [
           list.map((e) => e.categoryId),
         ),
         attachmentsFor(
-          upstreams,
-          principal.userId,
+          { upstreams, authenticator, userId: principal.userId },
           'expense',
           list.map((e) => e.id),
         ),
@@ -203,12 +202,14 @@ export const expenseRoutes = [
     upstreams: ['ledger', 'categorization'],
     params: idParams,
     response: one,
-    async handler({ params, upstreams, principal }) {
+    async handler({ params, upstreams, principal, authenticator }) {
       const { expense } = await expenses(upstreams).call((c) => c.getExpense, { id: params.id });
       if (!expense) throw AppError.notFound('Expense');
       const [categories, attachments] = await Promise.all([
         categoriesById(upstreams, [expense.categoryId]),
-        attachmentsFor(upstreams, principal.userId, 'expense', [expense.id]),
+        attachmentsFor({ upstreams, authenticator, userId: principal.userId }, 'expense', [
+          expense.id,
+        ]),
       ]);
       return {
         expense: {
@@ -230,7 +231,7 @@ export const expenseRoutes = [
     params: idParams,
     body: patchBody,
     response: one,
-    async handler({ params, body, upstreams, principal }) {
+    async handler({ params, body, upstreams, principal, authenticator }) {
       await assertOwnCategory(upstreams, body.categoryId);
       const { expense } = await expenses(upstreams).call((c) => c.updateExpense, {
         id: params.id,
@@ -239,7 +240,9 @@ export const expenseRoutes = [
       if (!expense) throw AppError.notFound('Expense');
       const [categories, attachments] = await Promise.all([
         categoriesById(upstreams, [expense.categoryId]),
-        attachmentsFor(upstreams, principal.userId, 'expense', [expense.id]),
+        attachmentsFor({ upstreams, authenticator, userId: principal.userId }, 'expense', [
+          expense.id,
+        ]),
       ]);
       return {
         expense: {

@@ -8,6 +8,7 @@ import {
 import { ExpenseServiceClient } from '@pfs/proto/ledger/v1/expenses';
 import { z } from 'zod';
 import type { Principal } from '../auth/principal';
+import { attachmentsChanged } from '../compose/attachments';
 import { learnFromTransactions } from '../compose/classification';
 import { assertOwnCategory } from '../compose/categories';
 import {
@@ -462,7 +463,7 @@ export const receiptRoutes = [
       success: z.literal(true),
       data: z.object({ entityType: z.enum(['transaction', 'expense']), entityId: z.string() }),
     }),
-    async handler({ body, principal, upstreams }) {
+    async handler({ body, principal, upstreams, authenticator }) {
       const fileName = ownAsset(principal, body.assetUrl);
       const file = await fileInfo(upstreams, fileName);
       if (Number(file.size) !== body.size)
@@ -472,19 +473,14 @@ export const receiptRoutes = [
         );
       checkMimeType(file, body.mimeType);
       const action = body.action;
-      if (action.type === 'link')
-        return {
-          data: {
-            entityType: 'transaction',
-            entityId: await linkTransaction(upstreams, fileName, action),
-          },
-        };
-      return {
-        data: {
-          entityType: 'expense',
-          entityId: await createExpense(upstreams, principal, file, body, action),
-        },
-      };
+      if (action.type === 'link') {
+        const entityId = await linkTransaction(upstreams, fileName, action);
+        attachmentsChanged(authenticator, principal.userId, 'transaction');
+        return { data: { entityType: 'transaction', entityId } };
+      }
+      const entityId = await createExpense(upstreams, principal, file, body, action);
+      attachmentsChanged(authenticator, principal.userId, 'expense');
+      return { data: { entityType: 'expense', entityId } };
     },
   }),
 ];

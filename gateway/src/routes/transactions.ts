@@ -138,7 +138,7 @@ export const transactionRoutes = [
       transactions: z.array(withAttachments),
       pagination: paginationSchema,
     }),
-    async handler({ query, upstreams, principal }) {
+    async handler({ query, upstreams, principal, authenticator }) {
       const { transactions, page } = await upstreams.ledger.call((c) => c.listTransactions, {
         filter: {
           from: query.from,
@@ -161,8 +161,7 @@ export const transactionRoutes = [
           transactions.map((t) => t.categoryId),
         ),
         attachmentsFor(
-          upstreams,
-          principal.userId,
+          { upstreams, authenticator, userId: principal.userId },
           'transaction',
           transactions.map((t) => t.id),
         ),
@@ -211,14 +210,16 @@ export const transactionRoutes = [
     upstreams: ['ledger', 'categorization'],
     params: idParams,
     response: one,
-    async handler({ params, upstreams, principal }) {
+    async handler({ params, upstreams, principal, authenticator }) {
       const { transaction } = await upstreams.ledger.call((c) => c.getTransaction, {
         id: params.id,
       });
       if (!transaction) throw AppError.notFound('Transaction');
       const [categories, attachments] = await Promise.all([
         categoriesById(upstreams, [transaction.categoryId]),
-        attachmentsFor(upstreams, principal.userId, 'transaction', [transaction.id]),
+        attachmentsFor({ upstreams, authenticator, userId: principal.userId }, 'transaction', [
+          transaction.id,
+        ]),
       ]);
       return {
         transaction: {
@@ -240,7 +241,7 @@ export const transactionRoutes = [
     params: idParams,
     body: patchBody,
     response: one,
-    async handler({ params, body, upstreams, principal }) {
+    async handler({ params, body, upstreams, principal, authenticator }) {
       await assertOwnCategory(upstreams, body.categoryId);
       const { transaction } = await upstreams.ledger.call((c) => c.updateTransaction, {
         id: params.id,
@@ -252,7 +253,9 @@ export const transactionRoutes = [
       if (body.categoryId) await recordUserCategory(upstreams, transaction, principal.userId);
       const [categories, attachments] = await Promise.all([
         categoriesById(upstreams, [transaction.categoryId]),
-        attachmentsFor(upstreams, principal.userId, 'transaction', [transaction.id]),
+        attachmentsFor({ upstreams, authenticator, userId: principal.userId }, 'transaction', [
+          transaction.id,
+        ]),
       ]);
       return {
         transaction: {

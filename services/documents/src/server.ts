@@ -31,6 +31,7 @@ import {
 import type { DocumentReader, ReceiptExtraction } from './reader';
 import {
   attach,
+  countForType,
   detachEntity,
   listForEntities,
   listForFile,
@@ -310,6 +311,10 @@ export function createServer(deps: DocumentsDeps): GrpcServiceBinding[] {
         attachments: (await listForEntities(db, userId, entityType, ids)).map(toAttachment),
       };
     }),
+
+    countAttachments: unary(async (request, { userId }) => ({
+      count: String(await countForType(db, userId, entityTypeOf(request.entityType))),
+    })),
 
     deleteConversationFiles: unary(async (request, { userId }) => {
       if (!isUuid(request.conversationId)) return { deleted: 0 };

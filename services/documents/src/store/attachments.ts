@@ -53,6 +53,18 @@ export async function listForEntities(
     .orderBy([{ column: 'a.created_at' }, { column: 'a.id' }]);
 }
 
+export async function countForType(
+  db: Knex,
+  userId: string,
+  entityType: EntityType,
+): Promise<number> {
+  const row = await db('attachments')
+    .where({ user_id: userId, entity_type: entityType })
+    .count<{ count: string }[]>({ count: '*' })
+    .first();
+  return Number(row?.count ?? 0);
+}
+
 export async function listForFile(
   db: Knex,
   userId: string,

@@ -643,6 +643,28 @@ describeKustomize(
         expect(backend.name).toBe('gateway');
       });
 
+      it('sends /mcp by its Mcp-Session-Id to one gateway replica, and takes 10 uploads of 20 MB', () => {
+        const [main, mcp] = ofKind(docs(), 'Ingress');
+        expect(
+          Number.parseInt(main.metadata.annotations['nginx.ingress.kubernetes.io/proxy-body-size']),
+        ).toBeGreaterThanOrEqual(200);
+        expect(mcp.metadata.name).toBe('gateway-mcp');
+        expect(mcp.spec.rules[0].http.paths).toEqual([
+          { path: '/mcp', pathType: 'Exact', backend: main.spec.rules[0].http.paths[0].backend },
+        ]);
+        expect(mcp.metadata.annotations['nginx.ingress.kubernetes.io/upstream-hash-by']).toBe(
+          '$http_mcp_session_id',
+        );
+        // The chart renders the same second Ingress from the same annotation.
+        const chart = parseYaml(readFileSync(join(CHART, 'values.yaml'), 'utf8')) as Obj;
+        expect(chart.ingress.mcpAnnotations['nginx.ingress.kubernetes.io/upstream-hash-by']).toBe(
+          '$http_mcp_session_id',
+        );
+        expect(readFileSync(join(CHART, 'templates', 'ingress.yaml'), 'utf8')).toMatch(
+          /name: \{\{ \$name \}\}-mcp[\s\S]*path: \/mcp\s+pathType: Exact/,
+        );
+      });
+
       it('has no ServiceMonitor unless the monitoring overlay adds one (the CRD may be missing)', () => {
         expect(ofKind(docs(), 'ServiceMonitor')).toHaveLength(0);
         const monitored = render('overlays/production-monitoring');

@@ -15,7 +15,6 @@ export const gatewayConfigSchema = z.object({
   ASSISTANT_DEADLINE_MS: intSetting(120_000, 1),
   /** Origins allowed to open /mcp from a browser (comma-separated); requests without Origin always pass. */
   MCP_ALLOWED_ORIGINS: optionalString,
-  /** Files per upload request and bytes per file (POST /api/chat/upload). */
   /** Shared store for rate limits and idempotency keys across gateway replicas. */
   REDIS_URL: optionalString,
   ADMIN_TOKEN: optionalString,

@@ -54,7 +54,7 @@ export class FakeTools implements ToolCaller {
       case 'list_categories':
         return { categories: this.data.categories };
       case 'spending_summary': {
-        const i = input as ToolInput<'spending_summary'>;
+        const i = input as unknown as ToolInput<'spending_summary'>;
         const rows = this.select({
           from: i.from,
           to: i.to,
@@ -99,7 +99,7 @@ export class FakeTools implements ToolCaller {
         };
       }
       case 'search_transactions': {
-        const i = input as ToolInput<'search_transactions'>;
+        const i = input as unknown as ToolInput<'search_transactions'>;
         const rows = this.select(i);
         const sorted = [...rows].sort((a, b) =>
           i.sort === 'amount_asc'
@@ -116,7 +116,7 @@ export class FakeTools implements ToolCaller {
         };
       }
       case 'cashflow': {
-        const i = input as ToolInput<'cashflow'>;
+        const i = input as unknown as ToolInput<'cashflow'>;
         const rows = this.select(i);
         const income = rows
           .filter((t) => t.type === 'income')
@@ -134,7 +134,7 @@ export class FakeTools implements ToolCaller {
         };
       }
       case 'gst_calculate': {
-        const i = input as ToolInput<'gst_calculate'>;
+        const i = input as unknown as ToolInput<'gst_calculate'>;
         const c = cents(i.amount);
         const gross = i.inclusive === false ? Math.round(c * 1.1) : c;
         const net = i.inclusive === false ? c : Math.round(c / 1.1);
@@ -196,7 +196,7 @@ export class FakeTools implements ToolCaller {
           ],
         };
       case 'classify_transactions': {
-        const i = input as ToolInput<'classify_transactions'>;
+        const i = input as unknown as ToolInput<'classify_transactions'>;
         const groceries = this.data.categories.find((c) => /grocer/i.test(c.name))!;
         return {
           suggestions: i.transactionIds.map((id) => ({
@@ -208,13 +208,13 @@ export class FakeTools implements ToolCaller {
         };
       }
       case 'categorize_transaction': {
-        const i = input as ToolInput<'categorize_transaction'>;
+        const i = input as unknown as ToolInput<'categorize_transaction'>;
         const t = this.data.transactions.find((x) => x.id === i.transactionId)!;
         t.categoryId = i.categoryId;
         return { transaction: t };
       }
       case 'create_transaction': {
-        const i = input as ToolInput<'create_transaction'>;
+        const i = input as unknown as ToolInput<'create_transaction'>;
         const t: TransactionSummary = {
           id: `t${this.data.transactions.length + 1}`,
           date: i.date,
@@ -229,13 +229,13 @@ export class FakeTools implements ToolCaller {
         return { transaction: t };
       }
       case 'create_expense': {
-        const i = input as ToolInput<'create_expense'>;
+        const i = input as unknown as ToolInput<'create_expense'>;
         return {
           expense: { id: 'e1', date: i.date, description: i.description, amount: i.amount },
         };
       }
       case 'create_category': {
-        const i = input as ToolInput<'create_category'>;
+        const i = input as unknown as ToolInput<'create_category'>;
         const c = {
           id: `c${this.data.categories.length + 1}`,
           name: i.name,
@@ -246,7 +246,7 @@ export class FakeTools implements ToolCaller {
         return { category: c };
       }
       case 'create_rule': {
-        const i = input as ToolInput<'create_rule'>;
+        const i = input as unknown as ToolInput<'create_rule'>;
         return { rule: { id: 'r1', name: i.name, categoryId: i.categoryId, conditions: {} } };
       }
       case 'list_rules':

@@ -7,8 +7,8 @@
  *
  * Mix (weights): transaction list pages 30, filtered lists 8, one transaction 10, create 15,
  * update 5, delete 3, /api/auth/me 8, categories 5, analytics summary 5, classify 6 (5 ids),
- * statement import (a 20-row CSV, new rows each time) 2, tax calculation 3. Chat is not in
- * the mix: the assistant service is not part of the embedded stack yet.
+ * statement import (a 20-row CSV, new rows each time) 2, tax calculation 3, chat (the offline
+ * engine: totals, largest expenses, GST) 2.
  *
  * Requests are sent open-loop at SOAK_RATE per second (default 100), so a slow answer does not
  * slow the arrivals; at most SOAK_MAX_IN_FLIGHT (256) are outstanding, and an arrival beyond
@@ -252,6 +252,22 @@ const OPS: Op[] = [
           amount: Math.round(Math.random() * 100_000) / 100,
           gstIncluded: true,
           countryCode: 'AU',
+        }),
+      ),
+  },
+  {
+    name: 'chat',
+    weight: 2,
+    run: (api) =>
+      fetch(
+        `${api.url}/api/chat/message`,
+        jsonInit(api, 'POST', {
+          message: pick([
+            'How much did I spend last month?',
+            `How much did I spend at ${pick(MERCHANTS)} this financial year?`,
+            'What were my 5 largest expenses last month?',
+            'How much GST is in $220?',
+          ]),
         }),
       ),
   },

@@ -31,9 +31,10 @@ export function hasMinorUnit(currency: string | null): boolean {
 
 // A number with an optional group-separated integer part and an optional 1–2 digit fraction.
 // Groups: "," "." "'" "’", or a single space only in the European form "1 234,56" (a quantity
-// column before a price, "1 125.00", must stay two numbers).
+// column before a price, "1 125.00", must stay two numbers). Some tills print cents alone as
+// ".01" after a space or a currency sign.
 const NUMBER =
-  /(?<![\d.,])(-\s?)?(\d{1,3}(?:(?:[,.'’]| (?=\d{3}(?:,\d{2}(?!\d)| \d{3})))\d{3})+|\d+)(?:([.,])(\d{1,2}))?(?![\d])(-(?!\d))?/g;
+  /(?<![\d.,])(-\s?)?(\d{1,3}(?:(?:[,.'’]| (?=\d{3}(?:,\d{2}(?!\d)| \d{3})))\d{3})+|\d+|(?<=[\s$€£:]|RM|^)(?=\.\d{2}(?!\d)))(?:([.,])(\d{1,2}))?(?![\d])(-(?!\d))?/g;
 
 /**
  * The amounts in one line. With a minor unit, only numbers with a two-digit fraction count
@@ -51,9 +52,9 @@ export function amountsIn(line: string, minorUnit = true): AmountToken[] {
     const groupSep = /[,.'’ ]/.exec(intPart.replace(/^\d+/, ''))?.[0];
     // "1.234,56": the fraction separator must differ from the group separator.
     if (groupSep && fractionSep && groupSep === fractionSep) continue;
-    const digits = intPart.replace(/[,.'’ ]/g, '');
+    const digits = intPart.replace(/[,.'’ ]/g, '') || '0';
     const unsigned = fraction ? `${digits}.${fraction.padEnd(2, '0')}` : digits;
-    if (digits.length > 12) continue;
+    if (digits.length > 12 || !(intPart || fraction)) continue;
     const negative = Boolean(leadingMinus || trailingMinus);
     out.push({
       value: money(negative ? `-${unsigned}` : unsigned),

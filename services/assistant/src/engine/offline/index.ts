@@ -132,10 +132,19 @@ async function findSubject(
   return merchant ? { merchant } : undefined;
 }
 
-/** A merchant the user has paid, matched fuzzily ("woolworth" → "Woolworths"). */
+/**
+ * A merchant the user has paid: first a word of the phrase as it is written (one cheap search
+ * the ledger answers with a count), then, for a misspelling, fuzzily among the merchants of the
+ * last 180 days ("woolworth" → "Woolworths").
+ */
 async function findMerchant(s: Session, phrase: string): Promise<string | undefined> {
+  const words = phrase.split(/\s+/).filter((w) => w.length >= 3 && !STOP.has(w.toLowerCase()));
+  for (const word of words.slice(0, 3)) {
+    const { count } = await s.call('search_transactions', { query: word, limit: 1 });
+    if (count > 0) return word;
+  }
   const to = s.req.now.toISOString().slice(0, 10);
-  const from = new Date(s.req.now.getTime() - 730 * 86_400_000).toISOString().slice(0, 10);
+  const from = new Date(s.req.now.getTime() - 180 * 86_400_000).toISOString().slice(0, 10);
   const { groups } = await s.call('spending_summary', {
     from,
     to,
@@ -149,7 +158,7 @@ async function findMerchant(s: Session, phrase: string): Promise<string | undefi
     ),
   ];
   const fuse = new Fuse(tokens, { includeScore: true, threshold: 0.3 });
-  for (const word of phrase.split(/\s+/).filter((w) => w.length >= 3)) {
+  for (const word of words) {
     const hit = fuse.search(word)[0];
     if (hit) return hit.item;
   }

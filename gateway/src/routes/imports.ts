@@ -139,7 +139,7 @@ export const importSchema = z.object({
   id: z.string().nullable().describe('null in a dry run'),
   status: z.enum(['receiving', 'queued', 'running', 'completed', 'failed', 'dry_run']),
   fileName: z.string(),
-  format: z.enum(['csv', 'ofx', 'qfx', 'qif']),
+  format: z.enum(['csv', 'ofx', 'qfx', 'qif', 'camt053', 'mt940']),
   imported: z.number().int().describe('Rows that became transactions (in a dry run: would become)'),
   duplicates: z
     .number()

@@ -1,4 +1,14 @@
 import { newId, type CompiledRuleSet, type Knex } from '@pfs/kit';
+import {
+  decideRow,
+  externalIdsOf,
+  knownOf,
+  qualifiedExternalId,
+  sameBankTransaction,
+  type DedupeDecision,
+  type Existing,
+  type KnownRow,
+} from './domain/import/dedupe';
 import { importFingerprint, OccurrenceCounter, rowKey } from './domain/import/fingerprint';
 import { describePlan, readRows, type ImportPlan } from './domain/import/reader';
 import { applyRulesToImported } from './rules/imported';
@@ -10,12 +20,15 @@ import {
   createImport,
   findExistingImported,
   importedTransactionIds,
-  insertImportedRows,
+  insertRowsReturningIds,
   setTally,
+  type DuplicateLine,
   type ImportRow,
   type ImportTally,
   type PreparedRow,
   type RowError,
+  type SkippedLine,
+  type WarningLine,
 } from './store/imports';
 
 /**
@@ -94,9 +107,16 @@ export async function forEachBatch(
 }
 
 /** Counts of a batch; errors are kept up to `room`. */
-export function tallyBatch(batch: BatchItem[], inserted: number, room: number): ImportTally {
+export function tallyBatch(
+  batch: BatchItem[],
+  inserted: number,
+  room: number,
+  report?: BatchReport,
+  reportRoom: ReportRoom = { duplicates: ERRORS_KEPT, warnings: ERRORS_KEPT, skipped: ERRORS_KEPT },
+): ImportTally {
   const rows = batch.filter((b) => b.status === 'row').length;
   const errors: RowError[] = [];
+  const skippedRows: SkippedLine[] = [];
   let errorCount = 0;
   let skipped = 0;
   for (const item of batch) {
@@ -106,9 +126,11 @@ export function tallyBatch(batch: BatchItem[], inserted: number, room: number): 
       if (errors.length < room) errors.push({ line: item.line, error: item.error });
     } else if (item.status === 'skipped') {
       skipped++;
+      if (skippedRows.length < reportRoom.skipped)
+        skippedRows.push({ line: item.line, reason: item.reason });
     }
   }
-  return {
+  const tally: ImportTally = {
     processed: batch.length,
     imported: inserted,
     duplicates: rows - inserted,
@@ -116,6 +138,160 @@ export function tallyBatch(batch: BatchItem[], inserted: number, room: number): 
     errorCount,
     errors,
   };
+  if (!report) return tally;
+  return {
+    ...tally,
+    duplicateRows: report.duplicates.slice(0, reportRoom.duplicates),
+    warnings: report.warnings.slice(0, reportRoom.warnings),
+    skippedRows,
+  };
+}
+
+/** How many more of each report list an import keeps. */
+export interface ReportRoom {
+  duplicates: number;
+  warnings: number;
+  skipped: number;
+}
+
+export function reportRoomOf(kept: {
+  duplicates: number;
+  warnings: number;
+  skipped: number;
+}): ReportRoom {
+  return {
+    duplicates: Math.max(0, ERRORS_KEPT - kept.duplicates),
+    warnings: Math.max(0, ERRORS_KEPT - kept.warnings),
+    skipped: Math.max(0, ERRORS_KEPT - kept.skipped),
+  };
+}
+
+/** What storing a batch did to each of its rows. */
+export interface BatchReport {
+  /** The rows inserted (possibly under a qualified bank id). */
+  inserted: PreparedRow[];
+  duplicates: DuplicateLine[];
+  warnings: WarningLine[];
+}
+
+/** Rounds of deciding and inserting before a row still in conflict is called a duplicate. */
+const STORE_ROUNDS = 4;
+
+/**
+ * What exists for these rows: by fingerprint and bank id, and for rows whose bank id is taken
+ * by another transaction (or repeats in the rows), by their qualified bank id too.
+ */
+async function lookUp(
+  trx: Knex | Knex.Transaction,
+  userId: string,
+  rows: PreparedRow[],
+): Promise<Existing> {
+  const existing = await findExistingImported(
+    trx,
+    userId,
+    rows.map((r) => r.fingerprint),
+    rows.flatMap((r) => (r.externalId ? [r.externalId] : [])),
+  );
+  const seen = new Set<string>();
+  const reused = rows.filter((r) => {
+    if (!r.externalId) return false;
+    const known = existing.byExternalId.get(r.externalId);
+    const repeated = seen.has(r.externalId);
+    seen.add(r.externalId);
+    return repeated || (known !== undefined && !sameBankTransaction(r, known));
+  });
+  if (reused.length) {
+    const qualified = await findExistingImported(trx, userId, [], reused.map(qualifiedExternalId));
+    for (const [id, known] of qualified.byExternalId) existing.byExternalId.set(id, known);
+  }
+  return existing;
+}
+
+/**
+ * Stores a batch with deduplication (domain/import/dedupe.ts). Every row is inserted first
+ * (ON CONFLICT DO NOTHING: one statement, as fast as before dedupe reported anything); the
+ * rows the unique indexes turn away are then decided against what is stored (the earlier
+ * batches and rows of the import included) and the earlier rows of the batch: a duplicate of
+ * a named transaction, or a bank id reused for another transaction, inserted under its
+ * qualified id with a warning. A row turned away again (an import of the same rows committed
+ * meanwhile) is decided again, so it ends up inserted or a duplicate, never lost. When the
+ * batch before was mostly duplicates (a file imported again), rows are looked up and decided
+ * before any insert instead (`pace`).
+ */
+export async function storeBatch(
+  trx: Knex | Knex.Transaction,
+  userId: string,
+  importId: string,
+  batch: BatchItem[],
+  pace: StorePace = { lookUpFirst: false },
+): Promise<BatchReport> {
+  const report: BatchReport = { inserted: [], duplicates: [], warnings: [] };
+  let pending = rowsOf(batch);
+  for (let round = pace.lookUpFirst ? 1 : 0; pending.length; round++) {
+    const toInsert: { row: PreparedRow; stored: PreparedRow; decision: DedupeDecision }[] = [];
+    const duplicates: { row: PreparedRow; of: KnownRow; reason: string }[] = [];
+    if (round === 0) {
+      // Most rows are new: inserted straight away, the unique indexes turn the others away,
+      // and only those are looked up and decided (the next round).
+      for (const row of pending) toInsert.push({ row, stored: row, decision: { kind: 'new' } });
+    } else {
+      const existing = await lookUp(trx, userId, pending);
+      const inBatch = new Map<string, KnownRow>();
+      for (const row of pending) {
+        const decision = decideRow(row, existing, inBatch);
+        if (decision.kind === 'duplicate') {
+          duplicates.push({ row, of: decision.of, reason: decision.reason });
+          continue;
+        }
+        const externalId = decision.kind === 'reused' ? decision.externalId : row.externalId;
+        const stored = externalId === row.externalId ? row : { ...row, externalId };
+        toInsert.push({ row, stored, decision });
+        if (externalId) inBatch.set(externalId, knownOf(row, externalId, false));
+      }
+    }
+    const ids = new Set(
+      await insertRowsReturningIds(
+        trx,
+        userId,
+        importId,
+        toInsert.map((t) => t.stored),
+      ),
+    );
+    const next: PreparedRow[] = [];
+    for (const { row, stored, decision } of toInsert) {
+      if (!ids.has(row.id)) {
+        next.push(row);
+        continue;
+      }
+      report.inserted.push(stored);
+      if (decision.kind === 'reused')
+        report.warnings.push({ line: row.line, warning: decision.warning, transactionId: row.id });
+    }
+    for (const { row, of, reason } of duplicates) {
+      // A duplicate of a row of this batch that was turned away is decided again.
+      if (of.id && !ids.has(of.id) && toInsert.some((t) => t.row.id === of.id)) next.push(row);
+      else report.duplicates.push({ line: row.line, duplicateOf: of.id, reason });
+    }
+    if (round + 1 >= STORE_ROUNDS) {
+      for (const row of next)
+        report.duplicates.push({
+          line: row.line,
+          duplicateOf: '',
+          reason: 'the same row was stored by another import at the same moment',
+        });
+      break;
+    }
+    pending = next.sort((a, b) => a.line - b.line);
+  }
+  report.duplicates.sort((a, b) => a.line - b.line);
+  // A file seen before is mostly duplicates: its next batches are looked up before inserting.
+  pace.lookUpFirst = report.duplicates.length > report.inserted.length;
+  return report;
+}
+
+/** How an import's batches are stored, learnt from the batch before (see storeBatch). */
+export interface StorePace {
+  lookUpFirst: boolean;
 }
 
 function addTally(total: ImportTally, part: ImportTally): void {
@@ -125,6 +301,10 @@ function addTally(total: ImportTally, part: ImportTally): void {
   total.skipped += part.skipped;
   total.errorCount += part.errorCount;
   total.errors.push(...part.errors);
+  for (const key of ['duplicateRows', 'warnings', 'skippedRows'] as const) {
+    const items = part[key];
+    if (items?.length) (total[key] as unknown[]).push(...items);
+  }
 }
 
 const emptyTally = (): ImportTally => ({
@@ -134,6 +314,15 @@ const emptyTally = (): ImportTally => ({
   skipped: 0,
   errorCount: 0,
   errors: [],
+  duplicateRows: [],
+  warnings: [],
+  skippedRows: [],
+});
+
+const keptOf = (tally: ImportTally) => ({
+  duplicates: tally.duplicateRows?.length ?? 0,
+  warnings: tally.warnings?.length ?? 0,
+  skipped: tally.skippedRows?.length ?? 0,
 });
 
 export interface ImportRequest {
@@ -168,6 +357,7 @@ export async function importAtOnce(
 ): Promise<ImportRow> {
   const id = newId();
   const ruleAssignments: RuleAssignmentRecord[][] = [];
+  const pace: StorePace = { lookUpFirst: false };
   const row = await db.transaction(async (trx) => {
     await createImport(trx, {
       id,
@@ -184,18 +374,27 @@ export async function importAtOnce(
       readRows(bytes, req.plan),
       { batchRows: req.batchRows },
       async (batch) => {
-        const inserted = await insertImportedRows(trx, req.userId, id, rowsOf(batch));
+        const report = await storeBatch(trx, req.userId, id, batch, pace);
         if (req.rules !== undefined) {
           const assigned = await applyRulesToImported(
             trx,
             req.userId,
             id,
-            rowsOf(batch).map((r) => r.id),
+            report.inserted.map((r) => r.id),
             req.rules,
           );
           if (assigned.length) ruleAssignments.push(assigned);
         }
-        addTally(tally, tallyBatch(batch, inserted, ERRORS_KEPT - tally.errors.length));
+        addTally(
+          tally,
+          tallyBatch(
+            batch,
+            report.inserted.length,
+            ERRORS_KEPT - tally.errors.length,
+            report,
+            reportRoomOf(keptOf(tally)),
+          ),
+        );
       },
     );
     await setTally(trx, id, tally);
@@ -246,6 +445,7 @@ export interface PreviewRow {
 }
 
 export interface DryRunResult {
+  /** Counts, and the report lists (duplicates with what they match, warnings, skipped). */
   tally: ImportTally;
   totalRows: number;
   rows: PreviewRow[];
@@ -269,8 +469,8 @@ export async function dryRun(
   const tally = emptyTally();
   const rows: PreviewRow[] = [];
   let truncated = false;
-  // Bank ids seen earlier in this file, with the line they were on.
-  const seenIds = new Map<string, number>();
+  // Bank ids seen earlier in this file (as they would be stored), with their line.
+  const seenIds = new Map<string, KnownRow>();
   const show = (row: PreviewRow) => {
     if (rows.length < PREVIEW_ROWS) rows.push(row);
     else truncated = true;
@@ -281,9 +481,10 @@ export async function dryRun(
       db,
       userId,
       prepared.map((r) => r.fingerprint),
-      prepared.flatMap((r) => (r.externalId ? [r.externalId] : [])),
+      prepared.flatMap(externalIdsOf),
     );
     let fresh = 0;
+    const report: BatchReport = { inserted: [], duplicates: [], warnings: [] };
     for (const item of batch) {
       if (item.status === 'error') {
         show({ line: item.line, status: 'error', reason: item.error });
@@ -293,45 +494,54 @@ export async function dryRun(
         show({ line: item.line, status: 'skipped', reason: item.reason });
         continue;
       }
-      const { id: _id, fingerprint, ...parsed } = item.row;
-      const byId = parsed.externalId ? existing.byExternalId.get(parsed.externalId) : undefined;
-      const byFingerprint = existing.byFingerprint.get(fingerprint);
-      const earlierLine = parsed.externalId ? seenIds.get(parsed.externalId) : undefined;
-      if (byId) {
+      const { id: _id, fingerprint: _fingerprint, ...parsed } = item.row;
+      const nth =
+        item.occurrence > 1
+          ? `; it is the ${ordinal(item.occurrence)} such row in this file and matches the ${ordinal(item.occurrence)} one imported`
+          : '';
+      const decision = decideRow(item.row, existing, seenIds, nth);
+      if (decision.kind === 'duplicate') {
+        const duplicateOf = decision.of.id || undefined;
         show({
           line: parsed.line,
           status: 'duplicate',
           parsed,
-          duplicateOf: byId,
-          reason: `the bank's id ${JSON.stringify(parsed.externalId)} is already imported as transaction ${byId}`,
+          duplicateOf,
+          reason: decision.reason,
         });
-      } else if (byFingerprint) {
-        const nth =
-          item.occurrence > 1
-            ? `; it is the ${ordinal(item.occurrence)} such row in this file and matches the ${ordinal(item.occurrence)} one imported`
-            : '';
+        report.duplicates.push({
+          line: parsed.line,
+          duplicateOf: decision.of.id,
+          reason: decision.reason,
+        });
+        continue;
+      }
+      fresh++;
+      const externalId = decision.kind === 'reused' ? decision.externalId : parsed.externalId;
+      if (decision.kind === 'reused') {
         show({
           line: parsed.line,
-          status: 'duplicate',
-          parsed,
-          duplicateOf: byFingerprint,
-          reason: `same date, amount, direction and description as transaction ${byFingerprint}${nth}`,
+          status: 'new',
+          parsed: { ...parsed, externalId },
+          reason: `warning: ${decision.warning}`,
         });
-      } else if (earlierLine !== undefined) {
-        show({
-          line: parsed.line,
-          status: 'duplicate',
-          parsed,
-          reason: `repeats the bank's id of line ${earlierLine} of this file`,
-        });
+        report.warnings.push({ line: parsed.line, warning: decision.warning, transactionId: '' });
       } else {
-        fresh++;
         show({ line: parsed.line, status: 'new', parsed });
       }
-      if (parsed.externalId && earlierLine === undefined)
-        seenIds.set(parsed.externalId, parsed.line);
+      // Nothing is stored in a dry run: an earlier line is named by its line, not an id.
+      if (externalId) seenIds.set(externalId, knownOf({ ...parsed, id: '' }, externalId, true));
     }
-    addTally(tally, tallyBatch(batch, fresh, ERRORS_KEPT - tally.errors.length));
+    addTally(
+      tally,
+      tallyBatch(
+        batch,
+        fresh,
+        ERRORS_KEPT - tally.errors.length,
+        report,
+        reportRoomOf(keptOf(tally)),
+      ),
+    );
   });
   return { tally, totalRows: total, rows, truncated };
 }

@@ -16,8 +16,10 @@ import {
   EVENT_IDS_MAX,
   forEachBatch,
   publishImportCompleted,
-  rowsOf,
+  reportRoomOf,
+  storeBatch,
   tallyBatch,
+  type StorePace,
 } from './import-runner';
 import {
   claimImport,
@@ -25,7 +27,6 @@ import {
   deleteAbandonedUploads,
   failImport,
   importedTransactionIds,
-  insertImportedRows,
   readFileChunks,
   recordBatch,
   releaseImport,
@@ -62,6 +63,8 @@ export interface StoredImportOptions {
   mapping?: MappingOverrides;
   dateFormat?: string;
   countryCode: string;
+  /** The account chosen of a multi-account file. */
+  account?: string;
   /** Fixed on the first run, so every attempt numbers batches alike. */
   batchRows?: number;
 }
@@ -72,6 +75,7 @@ export function storedOptions(settings: ImportSettings): StoredImportOptions {
     ...(settings.mapping ? { mapping: settings.mapping } : {}),
     ...(settings.dateFormat ? { dateFormat: settings.dateFormat } : {}),
     countryCode: settings.countryCode,
+    ...(settings.account ? { account: settings.account } : {}),
   };
 }
 
@@ -169,6 +173,7 @@ export class ImportWorker {
         dryRun: false,
         countryCode: stored.countryCode ?? '',
         declaredBytes: 0,
+        account: stored.account,
       });
       const head = await this.readHead(job.id);
       let plan = inspectStatement(head.bytes, head.complete, settings);
@@ -181,6 +186,12 @@ export class ImportWorker {
       }
 
       let errorsKept = job.errors.length;
+      const pace: StorePace = { lookUpFirst: false };
+      const kept = {
+        duplicates: job.duplicate_rows?.length ?? 0,
+        warnings: job.warnings?.length ?? 0,
+        skipped: job.skipped_rows?.length ?? 0,
+      };
       // Each batch commits in its own transaction together with its number and counts; several
       // are written at once (PostgreSQL's index upkeep is most of an import's time). A resumed
       // import leaves out the batches already committed.
@@ -194,22 +205,31 @@ export class ImportWorker {
             // Durable at the final commit: a batch lost in a crash is simply not among the
             // committed ones, and is written again on resume.
             await trx.raw('SET LOCAL synchronous_commit = off');
-            const inserted = await insertImportedRows(trx, job.user_id, job.id, rowsOf(batch));
+            const report = await storeBatch(trx, job.user_id, job.id, batch, pace);
             // Background imports answer 202 before any row exists: their rows are marked for the
             // rules catch-up job (ADR 010), which settles them moments later.
             await markImportedRulesPending(
               trx,
               job.user_id,
               job.id,
-              rowsOf(batch).map((r) => r.id),
+              report.inserted.map((r) => r.id),
             );
-            const counts = tallyBatch(batch, inserted, room);
+            const counts = tallyBatch(
+              batch,
+              report.inserted.length,
+              room,
+              report,
+              reportRoomOf(kept),
+            );
             if (!(await recordBatch(trx, job.id, this.id, batchNo, counts, this.leaseMs))) {
               throw new LeaseLost();
             }
             return counts;
           });
           errorsKept += tally.errors.length;
+          kept.duplicates += tally.duplicateRows?.length ?? 0;
+          kept.warnings += tally.warnings?.length ?? 0;
+          kept.skipped += tally.skippedRows?.length ?? 0;
         },
       );
 

@@ -8,6 +8,7 @@ import { transactionVersions } from './0007_transaction_versions';
 import { taxReportIndex } from './0008_tax_report_index';
 import { transactionsSearchCover } from './0009_transactions_search_cover';
 import { rulesPending } from './0010_rules_pending';
+import { importReport } from './0011_import_report';
 
 /** Applied in key order by kit migrateSchema inside the ledger schema. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_tax_report_index': taxReportIndex,
   '0009_transactions_search_cover': transactionsSearchCover,
   '0010_rules_pending': rulesPending,
+  '0011_import_report': importReport,
 };

@@ -1,4 +1,5 @@
 import { offsetOf, type Knex, type Page } from '@pfs/kit';
+import type { Existing, KnownRow } from '../domain/import/dedupe';
 import type { ParsedRow } from '../domain/import/types';
 
 const IMPORTS = 'imports';
@@ -9,6 +10,27 @@ export type ImportStatus = 'receiving' | 'queued' | 'running' | 'completed' | 'f
 export interface RowError {
   line: number;
   error: string;
+}
+
+/** A line not imported because it is already there: the transaction it matched, and why. */
+export interface DuplicateLine {
+  line: number;
+  /** The matched transaction ('' when it was not stored: a dry run's earlier line). */
+  duplicateOf: string;
+  reason: string;
+}
+
+/** A line imported with something to tell (a bank id reused for another transaction). */
+export interface WarningLine {
+  line: number;
+  warning: string;
+  transactionId: string;
+}
+
+/** A line with nothing to import (a balance or summary line, a zero amount), and why. */
+export interface SkippedLine {
+  line: number;
+  reason: string;
 }
 
 /** A row of ledger.imports. */
@@ -31,6 +53,10 @@ export interface ImportRow {
   skipped: number;
   error_count: number;
   errors: RowError[];
+  /** The first 1000 of each (migration 0011). */
+  duplicate_rows: DuplicateLine[];
+  warnings: WarningLine[];
+  skipped_rows: SkippedLine[];
   failure: string | null;
   attempts: number;
   locked_by: string | null;
@@ -62,6 +88,10 @@ export interface ImportTally {
   errorCount: number;
   /** Row errors to record (already cut to what the list may still hold). */
   errors: RowError[];
+  /** Likewise: duplicates with what they matched, warnings, skipped lines with why. */
+  duplicateRows?: DuplicateLine[];
+  warnings?: WarningLine[];
+  skippedRows?: SkippedLine[];
 }
 
 /** A row ready to insert: its id and fingerprint decided. */
@@ -130,7 +160,17 @@ export async function insertImportedRows(
   importId: string,
   rows: PreparedRow[],
 ): Promise<number> {
-  if (!rows.length) return 0;
+  return (await insertRowsReturningIds(trx, userId, importId, rows)).length;
+}
+
+/** As insertImportedRows, answering the ids of the rows inserted. */
+export async function insertRowsReturningIds(
+  trx: Knex | Knex.Transaction,
+  userId: string,
+  importId: string,
+  rows: PreparedRow[],
+): Promise<string[]> {
+  if (!rows.length) return [];
   const result = await trx.raw(
     `INSERT INTO transactions
        (id, user_id, occurred_at, description, amount, type, merchant, source, external_id,
@@ -140,7 +180,8 @@ export async function insertImportedRows(
      FROM unnest(?::uuid[], ?::timestamptz[], ?::text[], ?::numeric[], ?::text[], ?::text[],
                  ?::text[], ?::uuid[])
        AS r(id, occurred_at, description, amount, type, merchant, external_id, fingerprint)
-     ON CONFLICT DO NOTHING`,
+     ON CONFLICT DO NOTHING
+     RETURNING id`,
     [
       userId,
       importId,
@@ -154,21 +195,26 @@ export async function insertImportedRows(
       rows.map((r) => r.fingerprint),
     ] as unknown as Knex.RawBinding[],
   );
-  return (result as { rowCount: number | null }).rowCount ?? 0;
+  return ((result as { rows: { id: string }[] }).rows ?? []).map((r) => r.id);
 }
 
-/** The user's existing transactions with any of these fingerprints or bank ids (for a dry run). */
+/**
+ * The user's existing transactions with any of these fingerprints or bank ids, with what
+ * deduplication compares (domain/import/dedupe.ts).
+ */
 export async function findExistingImported(
   db: Knex,
   userId: string,
   fingerprints: string[],
   externalIds: string[],
-): Promise<{ byFingerprint: Map<string, string>; byExternalId: Map<string, string> }> {
-  const byFingerprint = new Map<string, string>();
-  const byExternalId = new Map<string, string>();
+): Promise<Existing> {
+  const byFingerprint = new Map<string, KnownRow>();
+  const byExternalId = new Map<string, KnownRow>();
   if (!fingerprints.length && !externalIds.length) return { byFingerprint, byExternalId };
   const result = await db.raw(
-    `SELECT id, import_fingerprint, external_id FROM transactions
+    `SELECT id, import_fingerprint, external_id, type, amount::text AS amount,
+            to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date
+     FROM transactions
      WHERE user_id = ?
        AND (import_fingerprint = ANY(?::uuid[]) OR external_id = ANY(?::text[]))`,
     [userId, fingerprints, externalIds] as unknown as Knex.RawBinding[],
@@ -177,9 +223,19 @@ export async function findExistingImported(
     id: string;
     import_fingerprint: string | null;
     external_id: string | null;
+    type: 'debit' | 'credit';
+    amount: string;
+    date: string;
   }[]) {
-    if (row.import_fingerprint) byFingerprint.set(row.import_fingerprint, row.id);
-    if (row.external_id) byExternalId.set(row.external_id, row.id);
+    const known: KnownRow = {
+      id: row.id,
+      date: row.date,
+      amount: row.amount,
+      type: row.type,
+      externalId: row.external_id,
+    };
+    if (row.import_fingerprint) byFingerprint.set(row.import_fingerprint, known);
+    if (row.external_id) byExternalId.set(row.external_id, known);
   }
   return { byFingerprint, byExternalId };
 }
@@ -223,11 +279,35 @@ export async function recordBatch(
       errors: tally.errors.length
         ? trx.raw('errors || ?::jsonb', [JSON.stringify(tally.errors)])
         : trx.raw('errors'),
+      ...appendReport(trx, tally),
       locked_until: trx.raw(`now() + ? * interval '1 millisecond'`, [leaseMs]),
       updated_at: trx.fn.now(),
     });
   return updated > 0;
 }
+
+const REPORT_LISTS = [
+  ['duplicate_rows', 'duplicateRows'],
+  ['warnings', 'warnings'],
+  ['skipped_rows', 'skippedRows'],
+] as const;
+
+/** The report lists of a batch appended to the import's (only those the batch has). */
+function appendReport(trx: Knex.Transaction, tally: ImportTally): Record<string, Knex.Raw> {
+  const out: Record<string, Knex.Raw> = {};
+  for (const [column, key] of REPORT_LISTS) {
+    const items = tally[key];
+    if (items?.length) out[column] = trx.raw(`${column} || ?::jsonb`, [JSON.stringify(items)]);
+  }
+  return out;
+}
+
+/** A jsonb list of {line, …} put in line order. */
+const byLine = (trx: Knex | Knex.Transaction, column: string) =>
+  trx.raw(
+    `coalesce((SELECT jsonb_agg(e ORDER BY (e->>'line')::int)
+               FROM jsonb_array_elements(${column}) AS e), '[]'::jsonb)`,
+  );
 
 /** Marks an import finished with its final counts (sync imports: everything at once). */
 export async function completeImport(
@@ -241,10 +321,10 @@ export async function completeImport(
     status: 'completed',
     total_rows: fields.totalRows,
     // Batches may commit out of order: the kept errors are listed by line.
-    errors: trx.raw(
-      `coalesce((SELECT jsonb_agg(e ORDER BY (e->>'line')::int)
-                 FROM jsonb_array_elements(errors) AS e), '[]'::jsonb)`,
-    ),
+    errors: byLine(trx, 'errors'),
+    duplicate_rows: byLine(trx, 'duplicate_rows'),
+    warnings: byLine(trx, 'warnings'),
+    skipped_rows: byLine(trx, 'skipped_rows'),
     ...(fields.layout ? { layout: JSON.stringify(fields.layout) } : {}),
     locked_by: null,
     locked_until: null,
@@ -270,6 +350,9 @@ export async function setTally(
       skipped: tally.skipped,
       error_count: tally.errorCount,
       errors: JSON.stringify(tally.errors),
+      duplicate_rows: JSON.stringify(tally.duplicateRows ?? []),
+      warnings: JSON.stringify(tally.warnings ?? []),
+      skipped_rows: JSON.stringify(tally.skippedRows ?? []),
     });
 }
 

@@ -291,3 +291,127 @@ describe('background import worker', () => {
     expect(await h.db('import_files').where({ import_id: id })).toEqual([]);
   });
 });
+
+/** An OFX statement of the given transactions (SGML, as most banks send it). */
+function ofx(lines: { date: string; amount: string; fitid: string; name: string }[]): Buffer {
+  const trns = lines
+    .map(
+      (l) =>
+        `<STMTTRN>\n<TRNTYPE>${l.amount.startsWith('-') ? 'DEBIT' : 'CREDIT'}\n<DTPOSTED>${l.date}\n` +
+        `<TRNAMT>${l.amount}\n<FITID>${l.fitid}\n<NAME>${l.name}\n</STMTTRN>`,
+    )
+    .join('\n');
+  return Buffer.from(
+    `OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX>\n<BANKMSGSRSV1>\n<STMTTRNRS>\n<STMTRS>\n` +
+      `<CURDEF>GBP\n<BANKTRANLIST>\n${trns}\n</BANKTRANLIST>\n</STMTRS>\n</STMTTRNRS>\n</BANKMSGSRSV1>\n</OFX>\n`,
+  );
+}
+
+describe('deduplication accounts for every line', () => {
+  // The silent loss of issue 12: two lines sharing one FITID, differing in amount and payee.
+  const reused = [
+    { date: '20250301', amount: '-12.00', fitid: 'TX1', name: 'GROCER' },
+    { date: '20250301', amount: '-80.00', fitid: 'TX1', name: 'GARAGE' },
+    { date: '20250302', amount: '-5.00', fitid: 'TX2', name: 'CAFE' },
+    { date: '20250302', amount: '-5.00', fitid: 'TX2', name: 'CAFE' },
+  ];
+
+  it('imports a reused bank id with another amount, with a warning; a true repeat is a duplicate of the row it repeats', async () => {
+    const userId = newUser();
+    const res = await send(userId, [options({ fileName: 'a.ofx' }), chunk(ofx(reused))]);
+    expect(res.statementImport).toMatchObject({ imported: 3, duplicates: 1, skipped: 0 });
+    const stored = await h
+      .db('transactions')
+      .where({ user_id: userId })
+      .orderBy('amount')
+      .select('id', 'amount', 'external_id', 'description');
+    expect(stored.map((t) => [t.description, t.external_id])).toEqual([
+      ['CAFE', 'TX2'],
+      ['GROCER', 'TX1'],
+      ['GARAGE', 'TX1#2025-03-01#-80.00'],
+    ]);
+    const row = (await findImport(h.db, userId, res.statementImport!.id))!;
+    expect(row.warnings).toEqual([
+      {
+        line: expect.any(Number),
+        transactionId: stored[2].id,
+        warning: expect.stringContaining(`the bank's id "TX1" is also used by`),
+      },
+    ]);
+    expect(row.duplicate_rows).toEqual([
+      { line: expect.any(Number), duplicateOf: stored[0].id, reason: expect.any(String) },
+    ]);
+    // The counts add up to the file's transactions.
+    expect(row.imported + row.duplicates + row.skipped).toBe(row.total_rows);
+
+    // Again: every line is a duplicate of the transaction it matches, the garage one included.
+    const again = await send(userId, [options({ fileName: 'b.ofx' }), chunk(ofx(reused))]);
+    expect(again.statementImport).toMatchObject({ imported: 0, duplicates: 4 });
+    const second = (await findImport(h.db, userId, again.statementImport!.id))!;
+    expect(second.duplicate_rows.map((d) => d.duplicateOf)).toEqual([
+      stored[1].id,
+      stored[2].id,
+      stored[0].id,
+      stored[0].id,
+    ]);
+    expect(await countTransactions(userId)).toBe(3);
+  });
+
+  it('a reused bank id in a later statement is imported, and a reworded name is not', async () => {
+    const userId = newUser();
+    await send(userId, [options({ fileName: 'a.ofx' }), chunk(ofx(reused.slice(0, 1)))]);
+    const later = [
+      { date: '20250301', amount: '-12.00', fitid: 'TX1', name: 'GROCER LTD' },
+      { date: '20250401', amount: '-12.00', fitid: 'TX1', name: 'GROCER' },
+    ];
+    const res = await send(userId, [options({ fileName: 'b.ofx' }), chunk(ofx(later))]);
+    expect(res.statementImport).toMatchObject({ imported: 1, duplicates: 1 });
+    expect(await countTransactions(userId)).toBe(2);
+  });
+
+  it('a dry run shows the warning on the row it would import', async () => {
+    const userId = newUser();
+    const res = await send(userId, [
+      options({ fileName: 'a.ofx', dryRun: true }),
+      chunk(ofx(reused)),
+    ]);
+    expect(res.statementImport).toMatchObject({ imported: 3, duplicates: 1 });
+    expect(res.rows.map((r) => [r.status, r.reason.slice(0, 8)])).toEqual([
+      ['new', ''],
+      ['new', 'warning:'],
+      ['new', ''],
+      ['duplicate', 'repeats '],
+    ]);
+  });
+
+  it('a background import reports duplicates, warnings and skipped lines too', async () => {
+    const userId = newUser();
+    const lines = ['Date,Description,Amount,Transaction ID'];
+    for (let i = 0; i < 300; i++)
+      lines.push(`0${(i % 9) + 1}/03/2025,SHOP ${i},-${i + 1}.00,ID${i}`);
+    lines.push('01/03/2025,SHOP 0,-1.00,ID0'); // a repeat
+    lines.push('02/03/2025,OTHER,-7.00,ID1'); // ID1 reused for another transaction
+    lines.push('03/03/2025,BALANCE,'); // nothing to import
+    const id = await queued(userId, Buffer.from(lines.join('\n')));
+    const worker = createImportWorker({
+      db: h.db,
+      logger,
+      config: { IMPORT_BATCH_ROWS: 50, IMPORT_WRITERS: 2 },
+    });
+    worker.kick();
+    try {
+      const row = await settled(userId, id);
+      expect(row).toMatchObject({ status: 'completed', imported: 301, duplicates: 1, skipped: 1 });
+      expect(row.duplicate_rows).toEqual([
+        { line: 302, duplicateOf: expect.any(String), reason: expect.any(String) },
+      ]);
+      expect(row.warnings).toEqual([
+        expect.objectContaining({ line: 303, transactionId: expect.any(String) }),
+      ]);
+      expect(row.skipped_rows).toEqual([{ line: 304, reason: expect.any(String) }]);
+      expect(row.imported + row.duplicates + row.skipped).toBe(row.total_rows);
+    } finally {
+      await worker.stop();
+    }
+  });
+});

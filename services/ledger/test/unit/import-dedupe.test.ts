@@ -1,4 +1,11 @@
 import {
+  decideRow,
+  knownOf,
+  qualifiedExternalId,
+  type Existing,
+  type KnownRow,
+} from '../../src/domain/import/dedupe';
+import {
   comparableText,
   importFingerprint,
   OccurrenceCounter,
@@ -175,5 +182,85 @@ describe('OccurrenceCounter at scale', () => {
     let last = 0;
     for (let i = 0; i < 5000; i++) last = counter.next(key);
     expect(last).toBe(5000);
+  });
+});
+
+describe('decideRow', () => {
+  const known = (o: Partial<KnownRow> = {}): KnownRow => ({
+    id: 'T1',
+    date: '2025-03-14',
+    amount: '4.50',
+    type: 'debit',
+    externalId: 'FIT1',
+    ...o,
+  });
+  const prepared = (o: Partial<ParsedRow> = {}) => ({
+    ...row({ externalId: 'FIT1', ...o }),
+    fingerprint: 'fp',
+  });
+  const none = (): Existing => ({ byFingerprint: new Map(), byExternalId: new Map() });
+  const withId = (k: KnownRow): Existing => ({
+    byFingerprint: new Map(),
+    byExternalId: new Map([[k.externalId!, k]]),
+  });
+
+  it('a bank id with the same date, direction and amount is a duplicate, whatever the name', () => {
+    const d = decideRow(prepared({ description: 'RENAMED' }), withId(known()), new Map());
+    expect(d).toMatchObject({ kind: 'duplicate', of: { id: 'T1' } });
+    expect(decideRow(prepared({ amount: '4.5' }), withId(known()), new Map()).kind).toBe(
+      'duplicate',
+    );
+  });
+
+  it('a bank id reused with another amount, date or direction is imported with a warning', () => {
+    for (const other of [
+      { amount: '80.00' },
+      { date: '2025-03-15' },
+      { type: 'credit' as const },
+    ]) {
+      const d = decideRow(prepared(other), withId(known()), new Map());
+      expect(d.kind).toBe('reused');
+      if (d.kind !== 'reused') continue;
+      expect(d.externalId).toBe(qualifiedExternalId(prepared(other)));
+      expect(d.warning).toMatch(/the bank's id "FIT1" is also used by transaction T1/);
+    }
+    expect(qualifiedExternalId(prepared({ amount: '80.00' }))).toBe('FIT1#2025-03-14#-80.00');
+  });
+
+  it('the qualified id, once stored, makes the reused row a duplicate next time', () => {
+    const first = known();
+    const garage = known({ id: 'T2', amount: '80.00', externalId: 'FIT1#2025-03-14#-80.00' });
+    const existing: Existing = {
+      byFingerprint: new Map(),
+      byExternalId: new Map([
+        ['FIT1', first],
+        [garage.externalId!, garage],
+      ]),
+    };
+    expect(decideRow(prepared({ amount: '80.00' }), existing, new Map())).toMatchObject({
+      kind: 'duplicate',
+      of: { id: 'T2' },
+    });
+  });
+
+  it('earlier rows of the file count, named by line', () => {
+    const inFile = new Map([['FIT1', knownOf(prepared({ line: 3 }), 'FIT1', true)]]);
+    expect(decideRow(prepared({ line: 7 }), none(), inFile)).toMatchObject({
+      kind: 'duplicate',
+      reason: "repeats the bank's id of line 3 of this file",
+    });
+    expect(decideRow(prepared({ line: 7, amount: '9.00' }), none(), inFile)).toMatchObject({
+      kind: 'reused',
+      warning: expect.stringContaining('line 3 of this file'),
+    });
+  });
+
+  it('rows without a bank id are matched by fingerprint only', () => {
+    const existing: Existing = {
+      byFingerprint: new Map([['fp', known({ externalId: null })]]),
+      byExternalId: new Map(),
+    };
+    expect(decideRow(prepared({ externalId: null }), existing, new Map()).kind).toBe('duplicate');
+    expect(decideRow(prepared({ externalId: null }), none(), new Map()).kind).toBe('new');
   });
 });

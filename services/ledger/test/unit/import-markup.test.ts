@@ -149,3 +149,18 @@ describe('QIF', () => {
     }
   });
 });
+
+describe('OFX CDATA', () => {
+  it('reads values written as CDATA sections (Suncorp), escaped as markup', () => {
+    const block =
+      '<STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20131215</DTPOSTED><TRNAMT>-16.85</TRNAMT>' +
+      '<FITID>1</FITID><NAME><![CDATA[ALDI & CO <WEST>  ]]></NAME></STMTTRN>';
+    const items = new OfxReader().push(block);
+    expect(items).toEqual([
+      {
+        kind: 'row',
+        row: expect.objectContaining({ description: 'ALDI & CO <WEST>', amount: '-16.85' }),
+      },
+    ]);
+  });
+});

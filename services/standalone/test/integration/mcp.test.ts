@@ -4,6 +4,7 @@ import type { Stack } from '../../src';
 import {
   client,
   registerUser,
+  setTier,
   startTestStack,
   type Api,
   type Json,
@@ -65,6 +66,8 @@ beforeAll(async () => {
   stack = await startTestStack({ LLM_BASE_URL: 'http://127.0.0.1:9' });
   api = client(stack);
   alice = await registerUser(api, { countryCode: 'AU' });
+  // The scope matrix below makes a few hundred calls: above the free tier's budget.
+  await setTier(api, alice.id, 'enterprise', 100_000);
   bob = await registerUser(api);
   for (const [date, amount, description] of [
     ['2025-10-03', 82.4, 'Woolworths Metro'],
@@ -306,6 +309,21 @@ describe('POST /mcp/inspector', () => {
       ),
       may.resources,
     );
+  });
+
+  it('applies every scope to every tool: writing tools only with mcp:full or a JWT', async () => {
+    const tools = (await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/list' })).body.result
+      .tools as { name: string; annotations: { readOnlyHint: boolean } }[];
+    for (const [scope, may] of matrix) {
+      const auth: Auth = scope === 'jwt' ? { token: alice.token } : { apiKey: keys[scope] };
+      for (const tool of tools) {
+        const allowed = tool.annotations.readOnlyHint ? may.read : may.write;
+        // No arguments: an allowed call gets as far as argument checking (a 200 JSON-RPC
+        // answer, an error or a result); a refused one never does (403).
+        const res = await call(tool.name, {}, auth);
+        expect([scope, tool.name, res.status]).toEqual([scope, tool.name, allowed ? 200 : 403]);
+      }
+    }
   });
 
   it('lists only the tools a scope may run, each with its schema and annotations', async () => {

@@ -1,3 +1,5 @@
+import { CAMT053_MARK } from './camt053';
+import { looksLikeMt940 } from './mt940';
 import type { ImportFormat } from './types';
 
 /** Magic numbers of files people upload by mistake instead of a statement export. */
@@ -41,6 +43,8 @@ export function detectFormat(headText: string, fileName = ''): ImportFormat | un
   const isQfx = /\.qfx$/i.test(fileName.trim()) || /<INTU\.BID>/i.test(text.slice(0, 8192));
   if (OFX_START.test(text) || /<OFX>/i.test(text.slice(0, 4096))) return isQfx ? 'qfx' : 'ofx';
   if (QIF_START.test(text)) return 'qif';
+  if (CAMT053_MARK.test(text.slice(0, 8192))) return 'camt053';
+  if (looksLikeMt940(text.slice(0, 4096))) return 'mt940';
   if (MARKUP_START.test(text) || /^[[{]/.test(text)) return undefined;
   return 'csv';
 }

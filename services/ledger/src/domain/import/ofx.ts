@@ -91,6 +91,11 @@ function countLines(text: string, from: number, to: number): number {
 /** The fields of one `<STMTTRN>` block; the first occurrence of a tag wins. */
 export function readOfxFields(block: string): Record<string, string> {
   const fields: Record<string, string> = {};
+  // OFX 2 (XML) values may be CDATA sections (Suncorp): their text, escaped as markup would be.
+  if (block.includes('<![CDATA['))
+    block = block.replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, (_, text: string) =>
+      text.replace(/&/g, '&amp;').replace(/</g, '&lt;'),
+    );
   FIELD.lastIndex = 0;
   for (let m = FIELD.exec(block); m; m = FIELD.exec(block)) {
     const tag = m[1].toUpperCase();

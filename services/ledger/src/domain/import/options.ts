@@ -13,6 +13,11 @@ export interface ImportOptionsInput {
   dryRun: boolean;
   countryCode: string;
   declaredBytes: number;
+  /**
+   * CAMT.053 / MT940 files with statements of several accounts: the account to import (IBAN or
+   * account number as the file writes it; spaces and case do not matter). Not yet on the wire.
+   */
+  account?: string;
 }
 
 /** Validated options. */
@@ -26,6 +31,15 @@ export interface ImportSettings {
   /** Upper-case ISO 3166 alpha-2, or '' when unknown. */
   countryCode: string;
   declaredBytes: number;
+  /** The account to import of a multi-account file, normalised (accountKey). */
+  account?: string;
+}
+
+const ACCOUNT_MAX = 100;
+
+/** An account id as compared: no spaces, upper case. */
+export function accountKey(account: string): string {
+  return account.replace(/\s+/g, '').toUpperCase();
 }
 
 const FILE_NAME_MAX = 255;
@@ -113,6 +127,12 @@ export function parseImportOptions(input: ImportOptionsInput): ImportSettings {
       });
     }
   }
+  const account = input.account === undefined ? '' : accountKey(input.account);
+  if (input.account !== undefined && (!account || account.length > ACCOUNT_MAX))
+    issues.push({
+      field: 'account',
+      message: `must be an account id of 1 to ${ACCOUNT_MAX} characters`,
+    });
   if (issues.length) throw AppError.validation(issues, 'Invalid import options');
   const country = input.countryCode.trim().toUpperCase();
   return {
@@ -123,5 +143,6 @@ export function parseImportOptions(input: ImportOptionsInput): ImportSettings {
     dryRun: input.dryRun,
     countryCode: /^[A-Z]{2}$/.test(country) ? country : '',
     declaredBytes: Math.max(0, input.declaredBytes),
+    ...(account ? { account } : {}),
   };
 }

@@ -4,10 +4,12 @@ import { parse as parseSync } from 'csv-parse/sync';
 import { detectDialect, type Delimiter } from './csv-dialect';
 import { chooseDateOrder, DateOrderEvidence, ORDER_LABEL, type DateOrderSource } from './dates';
 import { LineEndings, StatementDecoder, type TextEncodingName } from './encoding';
+import { camtAccounts, Camt053Reader, noSuchAccount, severalAccounts } from './camt053';
 import { binaryKind, detectFormat } from './formats';
 import { detectCsvLayout, recordToRow, unquoteCell, type CsvLayout } from './mapping';
+import { mt940Accounts, Mt940Reader } from './mt940';
 import { OfxReader } from './ofx';
-import type { ImportSettings } from './options';
+import { accountKey, type ImportSettings } from './options';
 import { QifReader } from './qif';
 import { normalizeRow, type RowRules } from './rows';
 import type { ImportFormat, RowOutcome, SourceItem } from './types';
@@ -31,6 +33,8 @@ export interface ImportPlan {
   dateOrderSource: DateOrderSource;
   /** 1-based line of the CSV header row; 0 without one. */
   headerLine: number;
+  /** CAMT.053 / MT940: the one account to import of a file that has several. */
+  account?: string;
 }
 
 /** What a client sees of a plan. */
@@ -50,7 +54,7 @@ export function describePlan(plan: ImportPlan) {
 function unsupported(what: string): AppError {
   return new AppError(
     'UNSUPPORTED_MEDIA_TYPE',
-    `The file is ${what}, not a bank statement (CSV, OFX, QFX or QIF)`,
+    `The file is ${what}, not a bank statement (CSV, OFX, QFX, QIF, CAMT.053 or MT940)`,
   );
 }
 
@@ -115,6 +119,15 @@ export function inspectStatement(
     if (csv.headerRecord >= 0) headerLine = parsed[csv.headerRecord].info.lines;
     for (const record of records.slice(csv.firstDataRecord))
       evidence.add(record[csv.columns.date] ?? '');
+  } else if (format === 'camt053' || format === 'mt940') {
+    // One account per import: a file of several is refused before anything is read.
+    const accounts = format === 'camt053' ? camtAccounts(sample) : mt940Accounts(sample);
+    if (settings.account) {
+      if (wholeSample && !accounts.some((a) => accountKey(a) === settings.account))
+        throw noSuchAccount(settings.account, accounts);
+    } else if (accounts.length > 1) {
+      throw severalAccounts(accounts, !wholeSample);
+    }
   } else if (format === 'qif') {
     const reader = new QifReader();
     for (const item of [...reader.push(sample), ...reader.end()]) {
@@ -138,8 +151,16 @@ export function inspectStatement(
     },
     dateOrderSource: source,
     headerLine,
+    ...(settings.account && (format === 'camt053' || format === 'mt940')
+      ? { account: settings.account }
+      : {}),
     dateOrderProven:
-      source === 'dateFormat' || source === 'file' || format === 'ofx' || format === 'qfx',
+      source === 'dateFormat' ||
+      source === 'file' ||
+      format === 'ofx' ||
+      format === 'qfx' ||
+      format === 'camt053' ||
+      format === 'mt940',
   };
 }
 
@@ -281,6 +302,10 @@ export function readSource(
       return csvSource(text, plan.csv!);
     case 'qif':
       return markupSource(text, new QifReader());
+    case 'camt053':
+      return markupSource(text, new Camt053Reader(plan.account));
+    case 'mt940':
+      return markupSource(text, new Mt940Reader(plan.account));
     default:
       return markupSource(text, new OfxReader());
   }
@@ -295,7 +320,9 @@ export async function* readRows(
     yield items.map((item) =>
       item.kind === 'error'
         ? { status: 'error', line: item.line, error: item.error }
-        : normalizeRow(item.row, plan.rules),
+        : item.kind === 'skipped'
+          ? { status: 'skipped', line: item.line, reason: item.reason }
+          : normalizeRow(item.row, plan.rules),
     );
   }
 }

@@ -1,6 +1,6 @@
 /** The shapes that flow through a statement import, from file text to rows ready to store. */
 
-export const IMPORT_FORMATS = ['csv', 'ofx', 'qfx', 'qif'] as const;
+export const IMPORT_FORMATS = ['csv', 'ofx', 'qfx', 'qif', 'camt053', 'mt940'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** Order of day, month and year in numeric dates such as 03/04/2025. */
@@ -32,7 +32,10 @@ export interface SourceRow {
 
 /** What a file yields, in order: rows, and lines that could not even be split into fields. */
 export type SourceItem =
-  { kind: 'row'; row: SourceRow } | { kind: 'error'; line: number; error: string };
+  | { kind: 'row'; row: SourceRow }
+  | { kind: 'error'; line: number; error: string }
+  /** A transaction the file lists but that is not to be imported (a pending CAMT entry). */
+  | { kind: 'skipped'; line: number; reason: string };
 
 /** A row after validation: what becomes a transaction. */
 export interface ParsedRow {

@@ -8,7 +8,7 @@ import {
   type ImportTransactionsResponse,
   type StatementImport,
 } from '@pfs/proto/ledger/v1/imports';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { z } from 'zod';
 import type { Principal } from '../auth/principal';
 import { toAppError } from '../http/errors';

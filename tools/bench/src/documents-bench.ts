@@ -21,18 +21,13 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { Cleanups, freePort, runBench, startChild } from './proc';
+import { Cleanups, freePort, nearestRank, runBench, startChild } from './proc';
 
 const DOCS = Number(process.env.DOCS_BENCH_DOCS ?? 40);
 const CONCURRENCY = Number(process.env.DOCS_BENCH_CONCURRENCY ?? 4);
 const UPLOADS = Number(process.env.DOCS_BENCH_UPLOADS ?? 20);
 const UPLOAD_MB = Number(process.env.DOCS_BENCH_UPLOAD_MB ?? 20);
 const RESULTS = join(__dirname, '..', 'results');
-
-const pct = (sorted: number[], p: number) =>
-  sorted.length
-    ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
-    : NaN;
 
 const MERCHANTS = [
   'BLUE GUM CAFE',
@@ -221,8 +216,8 @@ async function main(): Promise<void> {
       documents: DOCS,
       concurrency: CONCURRENCY,
       documentsPerSecond: Number((DOCS / elapsed).toFixed(2)),
-      p50Ms: Math.round(pct(latencies, 50)),
-      p95Ms: Math.round(pct(latencies, 95)),
+      p50Ms: Math.round(nearestRank(latencies, 50)),
+      p95Ms: Math.round(nearestRank(latencies, 95)),
       maxMs: Math.round(latencies[latencies.length - 1]),
       overloadedAnswers: overloaded,
       totalsRight: `${totalsRight}/${DOCS}`,

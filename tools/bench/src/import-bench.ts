@@ -29,9 +29,10 @@ import {
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './proc';
 
 const ROLE = process.env.IMPORT_BENCH_ROLE;
 const JWT_SECRET = `import-bench-${randomBytes(16).toString('hex')}`;
@@ -137,18 +138,6 @@ function statementCsv(rows: number): Buffer {
     lines.push(`${date},"${description}",${amount},${(balance / 100).toFixed(2)}`);
   }
   return Buffer.from(`${lines.join('\r\n')}\r\n`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function rssBytes(pid: number): number {

@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { loadavg } from 'node:os';
-import { cpuSecondsOf, postgresPids, type LoopTime } from './proc';
+import { cpuSecondsOf, nearestRank, postgresPids, type LoopTime } from './proc';
 
 export interface LoadSpec {
   /** Which side: e.g. "gateway", "baseline", "bare". */
@@ -77,9 +77,7 @@ function round(n: number, places = 2): number {
 }
 
 function percentile(sorted: Float64Array, p: number): number {
-  if (!sorted.length) return 0;
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return round(sorted[rank]);
+  return sorted.length ? round(nearestRank(sorted, p)) : 0;
 }
 
 function cpuOfPostgres(postmasterPid: number): Map<number, number> {

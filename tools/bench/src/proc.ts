@@ -215,6 +215,12 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The nearest-rank percentile of ascending samples (NaN when there are none). */
+export function nearestRank(sorted: ArrayLike<number>, p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
 const CLOCK_TICKS_PER_SECOND = 100;
 
 /** CPU seconds (user + system) a process has used so far, from /proc; 0 where unavailable. */

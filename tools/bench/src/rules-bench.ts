@@ -12,23 +12,13 @@ import { createLogger } from '@pfs/kit';
 import { startEmbeddedPostgres, startStack } from '@pfs/standalone';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './proc';
 
 const ROWS = Number(process.env.RULES_BENCH_ROWS ?? 100_000);
 const RULES = Number(process.env.RULES_BENCH_RULES ?? 100);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 const MERCHANTS = [
   'Uber',

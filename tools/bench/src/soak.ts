@@ -29,7 +29,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { Cleanups, freePort, runBench, startChild, type RunningChild } from './proc';
+import { Cleanups, freePort, nearestRank, runBench, startChild, type RunningChild } from './proc';
 import { categoryIdsOf, seedTransactions } from './seed';
 
 function envNumber(name: string, fallback: number, min: number, max: number): number {
@@ -65,8 +65,7 @@ function log(line: string): void {
 }
 
 function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  return sorted.length ? nearestRank(sorted, p) : 0;
 }
 
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;

@@ -20,30 +20,15 @@ import { startEmbeddedPostgres, startStack } from '@pfs/standalone';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, nearestRank } from './proc';
 
 const IMPORTS = Number(process.env.WEBHOOKS_BENCH_IMPORTS ?? 100);
 const DELIVERIES = Number(process.env.WEBHOOKS_BENCH_DELIVERIES ?? 5_000);
 const ENDPOINTS = Number(process.env.WEBHOOKS_BENCH_ENDPOINTS ?? 20);
 const FANOUT = Number(process.env.WEBHOOKS_BENCH_FANOUT ?? 1_000);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
-
-const pct = (sorted: number[], p: number) =>
-  sorted.length
-    ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
-    : NaN;
 
 interface Arrival {
   path: string;
@@ -245,8 +230,8 @@ async function main(): Promise<void> {
         {
           importToPartner: {
             imports: IMPORTS,
-            p50Ms: pct(latencies, 50),
-            p95Ms: pct(latencies, 95),
+            p50Ms: nearestRank(latencies, 50),
+            p95Ms: nearestRank(latencies, 95),
             maxMs: latencies.at(-1),
           },
           throughput: {
@@ -259,7 +244,7 @@ async function main(): Promise<void> {
             endpoints: FANOUT,
             createEndpointsMs: createMs,
             firstMs: fanTimes[0],
-            p50Ms: pct(fanTimes, 50),
+            p50Ms: nearestRank(fanTimes, 50),
             allMs: fanTimes.at(-1),
           },
           settings: {

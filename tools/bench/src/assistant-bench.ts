@@ -14,12 +14,11 @@
  * (default 10), ASSISTANT_BENCH_SEED (transactions of the user, default 2000). Prints the
  * figures as JSON and writes tools/bench/results/assistant-latest.json.
  */
-import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { measure } from './load';
-import { Cleanups, freePort, runBench, startChild } from './proc';
+import { Cleanups, runBench, startBenchStack } from './proc';
 
 const DURATION = Number(process.env.ASSISTANT_BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.ASSISTANT_BENCH_CONNECTIONS ?? 10);
@@ -48,34 +47,13 @@ const cleanups = new Cleanups();
 
 async function main(): Promise<void> {
   mkdirSync(RESULTS, { recursive: true });
-  const dir = mkdtempSync(join(tmpdir(), 'pfs-assistant-bench-'));
-  // PostgreSQL runs as its own user when the bench runs as root: it must reach its directory.
-  chmodSync(dir, 0o755);
-  cleanups.push({
-    name: 'temp dir',
-    fn: async () => rmSync(dir, { recursive: true, force: true }),
+  // Without LLM_BASE_URL: the offline engine answers.
+  const stack = await startBenchStack({
+    tag: 'assistant-bench',
+    cleanups,
+    env: { LLM_BASE_URL: undefined },
   });
-  const env = { ...process.env };
-  delete env.LLM_BASE_URL;
-  const stack = await startChild({
-    name: 'stack',
-    file: join(__dirname, 'stack-process.js'),
-    env: {
-      ...env,
-      BENCH_DATA_DIR: join(dir, 'pg'),
-      BENCH_PG_PORT: String(await freePort()),
-      DATA_DIR: join(dir, 'data'),
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      ADMIN_TOKEN: randomBytes(16).toString('hex'),
-      ARGON2_MEMORY_KIB: '4096',
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    },
-    logFile: join(dir, 'stack.log'),
-    readyTimeoutMs: 180_000,
-  });
-  cleanups.push({ name: 'stack', fn: () => stack.stop() });
-  const { url, token } = stack.ready;
-  if (!token) throw new Error('the stack reported no bench user');
+  const { url, token } = stack;
   const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
   // Seed: a year of spending through the batch-free create route, a few at a time.

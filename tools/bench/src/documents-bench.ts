@@ -17,11 +17,11 @@
  * tools/bench/results/documents-latest.json.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { Cleanups, freePort, nearestRank, runBench, startChild } from './proc';
+import { Cleanups, nearestRank, runBench, startBenchStack } from './proc';
 
 const DOCS = Number(process.env.DOCS_BENCH_DOCS ?? 40);
 const CONCURRENCY = Number(process.env.DOCS_BENCH_CONCURRENCY ?? 4);
@@ -100,34 +100,13 @@ const cleanups = new Cleanups();
 
 async function main(): Promise<void> {
   mkdirSync(RESULTS, { recursive: true });
-  const dir = mkdtempSync(join(tmpdir(), 'pfs-documents-bench-'));
-  // PostgreSQL runs as its own user when the bench runs as root: it must reach its directory.
-  chmodSync(dir, 0o755);
-  cleanups.push({
-    name: 'temp dir',
-    fn: async () => rmSync(dir, { recursive: true, force: true }),
-  });
-  const stack = await startChild({
-    name: 'stack',
-    file: join(__dirname, 'stack-process.js'),
-    env: {
-      ...process.env,
-      BENCH_DATA_DIR: join(dir, 'pg'),
-      BENCH_PG_PORT: String(await freePort()),
-      DATA_DIR: join(dir, 'data'),
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      ADMIN_TOKEN: randomBytes(16).toString('hex'),
-      ARGON2_MEMORY_KIB: '4096',
-      UPLOAD_MAX_FILE_BYTES: String(Math.max(UPLOAD_MB, 20) * 1024 * 1024),
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    },
-    logFile: join(dir, 'stack.log'),
-    readyTimeoutMs: 180_000,
+  const stack = await startBenchStack({
+    tag: 'documents-bench',
+    cleanups,
+    env: { UPLOAD_MAX_FILE_BYTES: String(Math.max(UPLOAD_MB, 20) * 1024 * 1024) },
     execArgv: ['--expose-gc'],
   });
-  cleanups.push({ name: 'stack', fn: () => stack.stop() });
-  const { url, token } = stack.ready;
-  if (!token) throw new Error('the stack reported no bench user');
+  const { url, token } = stack;
 
   // 1. Analyze throughput and latency.
   const photos = await Promise.all(Array.from({ length: DOCS }, (_, i) => receiptPhoto(i)));

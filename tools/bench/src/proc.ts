@@ -1,6 +1,16 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { createWriteStream, readFileSync, readdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  createWriteStream,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { writeHeapSnapshot } from 'node:v8';
 
@@ -213,6 +223,51 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * The embedded stack (stack-process.js) in a child process with its own PostgreSQL and data
+ * under a fresh temp directory, both removed by `cleanups`; resolves with the bench user's
+ * URL and token. `env` adds to (or, with undefined, removes from) this process's environment.
+ */
+export async function startBenchStack(opts: {
+  tag: string;
+  cleanups: Cleanups;
+  env?: Record<string, string | undefined>;
+  execArgv?: string[];
+}): Promise<RunningChild & { url: string; token: string }> {
+  const dir = mkdtempSync(join(tmpdir(), `pfs-${opts.tag}-`));
+  // PostgreSQL runs as its own user when the bench runs as root: it must reach its directory.
+  chmodSync(dir, 0o755);
+  opts.cleanups.push({
+    name: 'temp dir',
+    fn: async () => rmSync(dir, { recursive: true, force: true }),
+  });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    BENCH_DATA_DIR: join(dir, 'pg'),
+    BENCH_PG_PORT: String(await freePort()),
+    DATA_DIR: join(dir, 'data'),
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    ADMIN_TOKEN: randomBytes(16).toString('hex'),
+    ARGON2_MEMORY_KIB: '4096',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  };
+  for (const [key, value] of Object.entries(opts.env ?? {}))
+    if (value === undefined) delete env[key];
+    else env[key] = value;
+  const stack = await startChild({
+    name: 'stack',
+    file: join(__dirname, 'stack-process.js'),
+    env,
+    logFile: join(dir, 'stack.log'),
+    readyTimeoutMs: 180_000,
+    execArgv: opts.execArgv,
+  });
+  opts.cleanups.push({ name: 'stack', fn: () => stack.stop() });
+  const { url, token } = stack.ready;
+  if (!token) throw new Error('the stack reported no bench user');
+  return Object.assign(stack, { url, token });
 }
 
 /** The nearest-rank percentile of ascending samples (NaN when there are none). */

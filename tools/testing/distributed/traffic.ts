@@ -1,5 +1,5 @@
 import { connect } from 'nats';
-import type { Client, ServiceName, TestDatabase } from './cluster';
+import { waitFor, type Client, type ServiceName, type TestDatabase } from './cluster';
 
 /**
  * Steady traffic through the gateway while faults happen: a read on a route of every service,
@@ -184,6 +184,35 @@ export async function streamReport(
   } finally {
     await nc.close();
   }
+}
+
+/**
+ * Waits until every outbox is published and every durable consumer has caught up (nothing
+ * pending, nothing awaiting ack); answers the stream as it then is and how long the outboxes
+ * took to empty (ms).
+ */
+export async function drainEvents(
+  db: TestDatabase,
+  natsUrl: string,
+  what: string,
+): Promise<{ report: Awaited<ReturnType<typeof streamReport>>; outboxDrainedMs: number }> {
+  const outboxDrainedMs = await waitFor(
+    async () => Object.values(await outboxBacklog(db)).every((n) => n === 0),
+    `every outbox published ${what}`,
+    60_000,
+    250,
+  );
+  let report = await streamReport(natsUrl);
+  await waitFor(
+    async () => {
+      report = await streamReport(natsUrl);
+      return report.consumers.every((c) => c.pending === 0 && c.ackPending === 0);
+    },
+    'every consumer caught up',
+    60_000,
+    250,
+  );
+  return { report, outboxDrainedMs };
 }
 
 /** Schemas (of the test database) that have an outbox, and their rows not yet published. */

@@ -23,7 +23,7 @@ import {
   PROBES,
   probePath,
   publishedBySubject,
-  streamReport,
+  drainEvents,
   Traffic,
   type Probe,
 } from '../../distributed/traffic';
@@ -287,27 +287,14 @@ const NATS_OUTAGE_MS = Number(process.env.DIST_NATS_OUTAGE_MS ?? 30_000);
 
     // Stop the traffic and let everything drain: the outbox empties, consumers catch up.
     await traffic.stop();
-    const drainedAfter = await waitFor(
-      async () => Object.values(await outboxBacklog(db)).every((n) => n === 0),
-      'every outbox published after NATS came back',
-      60_000,
-      250,
-    );
-    let report = await streamReport(nats.url);
-    await waitFor(
-      async () => {
-        report = await streamReport(nats.url);
-        return report.consumers.every((c) => c.pending === 0 && c.ackPending === 0);
-      },
-      'every consumer caught up',
-      60_000,
-      250,
+    const { report, outboxDrainedMs: drainedAfter } = await drainEvents(
+      db,
+      nats.url,
+      'after NATS came back',
     );
     // In the stream once: as many messages per subject as published outbox rows (the relay's
     // retries while NATS was away were deduplicated by message id).
     expect(report.subjects).toEqual(await publishedBySubject(db));
-    // Handled once by each consumer: its inbox holds every event it subscribes to, and
-    // nothing was parked. (The inbox key makes a second handling impossible to commit.)
     const { inbox, parked } = await inboxCounts(db);
     expect(parked).toBe(0);
     // Handled once by each consumer: its inbox (whose key makes a second handling impossible

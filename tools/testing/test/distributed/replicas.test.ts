@@ -24,7 +24,7 @@ import {
   documentsProbe,
   PROBES,
   publishedBySubject,
-  streamReport,
+  drainEvents,
   Traffic,
 } from '../../distributed/traffic';
 
@@ -277,22 +277,7 @@ const addDays = (days: number) =>
 
   it('every event is published once and handled once by each consumer; no write lost', async () => {
     await traffic.stop();
-    await waitFor(
-      async () => Object.values(await outboxBacklog(db)).every((n) => n === 0),
-      'every outbox published',
-      60_000,
-      250,
-    );
-    let report = await streamReport(nats.url);
-    await waitFor(
-      async () => {
-        report = await streamReport(nats.url);
-        return report.consumers.every((c) => c.pending === 0 && c.ackPending === 0);
-      },
-      'every consumer caught up',
-      60_000,
-      250,
-    );
+    const { report } = await drainEvents(db, nats.url, 'after the traffic');
     expect(report.subjects).toEqual(await publishedBySubject(db));
     const { inbox, parked } = await inboxCounts(db);
     expect(parked).toBe(0);

@@ -1,15 +1,13 @@
 import './instrument';
 import {
-  createDb,
   createEventBus,
   createLogger,
   eventBusConfigSchema,
   loadConfig,
-  migrateSchema,
+  openServiceDb,
   OutboxRelay,
   Shutdown,
   startGrpcServer,
-  waitForDb,
 } from '@pfs/kit';
 import {
   configSchema,
@@ -29,11 +27,13 @@ async function main(): Promise<void> {
   shutdown.installSignalHandlers();
 
   // Closers run in reverse: server, workers, bus, ledger client, then the pool.
-  const db = createDb({ connectionString: config.DATABASE_URL, schema: SCHEMA });
-  shutdown.add('database', () => db.destroy());
-  await waitForDb(db);
-  const applied = await migrateSchema(db, SCHEMA, migrations);
-  if (applied.length) logger.info({ applied }, 'migrations applied');
+  const db = await openServiceDb({
+    url: config.DATABASE_URL,
+    schema: SCHEMA,
+    migrations,
+    logger,
+    shutdown,
+  });
 
   const ledgerConnection = connectLedger(config.LEDGER_GRPC_URL);
   shutdown.add('ledger client', () => ledgerConnection.close());

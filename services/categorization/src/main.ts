@@ -1,15 +1,13 @@
 import './instrument';
 import {
-  createDb,
   createEventBus,
   createLogger,
   eventBusConfigSchema,
   loadConfig,
+  openServiceDb,
   OutboxRelay,
-  migrateSchema,
   Shutdown,
   startGrpcServer,
-  waitForDb,
 } from '@pfs/kit';
 import {
   configSchema,
@@ -26,12 +24,13 @@ async function main(): Promise<void> {
   const shutdown = new Shutdown(logger);
   shutdown.installSignalHandlers();
 
-  const db = createDb({ connectionString: config.DATABASE_URL, schema: SCHEMA });
-  // Closers run in reverse: the server stops (draining calls) before the pool closes.
-  shutdown.add('database', () => db.destroy());
-  await waitForDb(db);
-  const applied = await migrateSchema(db, SCHEMA, migrations);
-  if (applied.length) logger.info({ applied }, 'migrations applied');
+  const db = await openServiceDb({
+    url: config.DATABASE_URL,
+    schema: SCHEMA,
+    migrations,
+    logger,
+    shutdown,
+  });
 
   // rule.executed goes out through the outbox (ADR 004); without NATS it waits there.
   const { NATS_URL } = loadConfig(eventBusConfigSchema);

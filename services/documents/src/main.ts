@@ -1,16 +1,14 @@
 import './instrument';
 import {
   createBlobStore,
-  createDb,
   createEventBus,
   createLogger,
   eventBusConfigSchema,
   loadConfig,
-  migrateSchema,
+  openServiceDb,
   OutboxRelay,
   Shutdown,
   startGrpcServer,
-  waitForDb,
 } from '@pfs/kit';
 import {
   configSchema,
@@ -29,11 +27,13 @@ async function main(): Promise<void> {
   const shutdown = new Shutdown(logger);
   shutdown.installSignalHandlers();
 
-  const db = createDb({ connectionString: config.DATABASE_URL, schema: SCHEMA });
-  shutdown.add('database', () => db.destroy());
-  await waitForDb(db);
-  const applied = await migrateSchema(db, SCHEMA, migrations);
-  if (applied.length) logger.info({ applied }, 'migrations applied');
+  const db = await openServiceDb({
+    url: config.DATABASE_URL,
+    schema: SCHEMA,
+    migrations,
+    logger,
+    shutdown,
+  });
 
   const blobs = createBlobStore(config);
   const reader = createDocumentReader({

@@ -11,4 +11,5 @@ export * from './money';
 export * from './pagination';
 export * from './rules';
 export * from './shutdown';
+export * from './service-db';
 export * from './blobs';

@@ -1,16 +1,14 @@
 // Must stay the first import (see tracing.ts).
 import './tracing';
 import {
-  createDb,
   createEventBus,
   createLogger,
   eventBusConfigSchema,
   loadConfig,
-  migrateSchema,
+  openServiceDb,
   OutboxRelay,
   Shutdown,
   startGrpcServer,
-  waitForDb,
 } from '@pfs/kit';
 import {
   configSchema,
@@ -27,14 +25,14 @@ async function main(): Promise<void> {
   const config = loadConfig(configSchema);
   const logger = createLogger('ledger');
   const shutdown = new Shutdown(logger);
-  // Closers run in reverse: the server stops (draining calls) before the pool closes.
-  const db = createDb({ connectionString: config.DATABASE_URL, schema: SCHEMA });
-  shutdown.add('db', () => db.destroy());
   shutdown.installSignalHandlers();
-
-  await waitForDb(db);
-  const applied = await migrateSchema(db, SCHEMA, migrations);
-  if (applied.length) logger.info({ applied }, 'migrations applied');
+  const db = await openServiceDb({
+    url: config.DATABASE_URL,
+    schema: SCHEMA,
+    migrations,
+    logger,
+    shutdown,
+  });
 
   // Events (ADR 004): the relay publishes the outbox to NATS JetStream. Without NATS_URL no
   // other process could receive them, so they wait in the outbox instead of being dropped.

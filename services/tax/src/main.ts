@@ -1,13 +1,5 @@
 import './instrument';
-import {
-  createDb,
-  createLogger,
-  loadConfig,
-  migrateSchema,
-  Shutdown,
-  startGrpcServer,
-  waitForDb,
-} from '@pfs/kit';
+import { createLogger, loadConfig, openServiceDb, Shutdown, startGrpcServer } from '@pfs/kit';
 import { configSchema, createServer, migrations, SCHEMA } from './index';
 
 /** Distributed mode: this service alone in its process, with its own pool and port. */
@@ -17,12 +9,13 @@ async function main(): Promise<void> {
   const shutdown = new Shutdown(logger);
   shutdown.installSignalHandlers();
 
-  const db = createDb({ connectionString: config.DATABASE_URL, schema: SCHEMA });
-  // Closers run in reverse: the server stops (draining calls) before the pool closes.
-  shutdown.add('database', () => db.destroy());
-  await waitForDb(db);
-  const applied = await migrateSchema(db, SCHEMA, migrations);
-  if (applied.length) logger.info({ applied }, 'migrations applied');
+  const db = await openServiceDb({
+    url: config.DATABASE_URL,
+    schema: SCHEMA,
+    migrations,
+    logger,
+    shutdown,
+  });
 
   const grpc = await startGrpcServer({
     bindings: createServer({ db, logger }),

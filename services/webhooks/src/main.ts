@@ -1,15 +1,13 @@
 import './instrument';
 import {
-  createDb,
   createEventBus,
   createLogger,
   eventBusConfigSchema,
   loadConfig,
-  migrateSchema,
+  openServiceDb,
   OutboxRelay,
   Shutdown,
   startGrpcServer,
-  waitForDb,
 } from '@pfs/kit';
 import { configSchema, createServer, migrations, SCHEMA, startWebhooksWorkers } from './index';
 
@@ -20,11 +18,13 @@ async function main(): Promise<void> {
   const shutdown = new Shutdown(logger);
   shutdown.installSignalHandlers();
 
-  const db = createDb({ connectionString: config.DATABASE_URL, schema: SCHEMA });
-  shutdown.add('database', () => db.destroy());
-  await waitForDb(db);
-  const applied = await migrateSchema(db, SCHEMA, migrations);
-  if (applied.length) logger.info({ applied }, 'migrations applied');
+  const db = await openServiceDb({
+    url: config.DATABASE_URL,
+    schema: SCHEMA,
+    migrations,
+    logger,
+    shutdown,
+  });
 
   // Without NATS no other process's events reach this one: deliveries of tests and
   // redeliveries still go out.

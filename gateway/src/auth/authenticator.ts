@@ -1,4 +1,4 @@
-import { AppError, isTransportFailure } from '@pfs/kit';
+import { AppError, isUpstreamFailure } from '@pfs/kit';
 import type { Request } from 'express';
 import { timingSafeEqual } from 'node:crypto';
 import type { Upstreams } from '../upstreams';
@@ -95,7 +95,9 @@ export class Authenticator {
       this.remember(credential, resolved, now);
       return resolved;
     } catch (err) {
-      if (isTransportFailure(err) && cached && now - cached.fetchedAt < STALE_IF_ERROR_MS) {
+      // Identity down or failing (not a verdict on the credential): the principal it gave
+      // moments ago still stands; only an answer from identity revokes it.
+      if (isUpstreamFailure(err) && cached && now - cached.fetchedAt < STALE_IF_ERROR_MS) {
         return cached.principal;
       }
       this.cache.delete(credential);

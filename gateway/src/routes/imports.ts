@@ -3,6 +3,7 @@ import {
   ImportServiceClient,
   type ImportColumnRef,
   type ImportMapping,
+  type ImportMappingInfo,
   type ImportRowPreview,
   type ImportTransactionsRequest,
   type ImportTransactionsResponse,
@@ -115,6 +116,16 @@ const uploadFields = {
     .enum(DATE_FORMATS)
     .describe('Order of numeric dates; detected from the file (then your country) when omitted'),
   dryRun: z.enum(['true', 'false']).describe('true: answer what would be imported, save nothing'),
+  account: z
+    .string()
+    .describe(
+      'CAMT.053 / MT940 files with statements of several accounts: the IBAN or account number to import (spaces and case do not matter)',
+    ),
+  saveMappingAs: z
+    .string()
+    .describe(
+      "CSV only, not with dryRun: save the effective mapping and date order under this name (e.g. the bank's). The next file of the same layout is then read with it when its request names no columns.",
+    ),
 };
 
 const columnOut = z.union([z.string(), z.number().int()]);
@@ -157,6 +168,32 @@ export const importSchema = z.object({
     .array(z.object({ line: z.number().int(), error: z.string() }))
     .describe('The first 1000 row errors, by line'),
   errorCount: z.number().int(),
+  duplicateRows: z
+    .array(
+      z.object({
+        line: z.number().int(),
+        duplicateOf: z
+          .string()
+          .nullable()
+          .describe('The transaction the line matched (null: an earlier line of this dry run)'),
+        reason: z.string(),
+      }),
+    )
+    .describe('The first 1000 duplicate lines, each with the transaction it matched'),
+  warnings: z
+    .array(
+      z.object({
+        line: z.number().int(),
+        warning: z.string(),
+        transactionId: z.string().nullable().describe('The transaction the line became'),
+      }),
+    )
+    .describe(
+      'The first 1000 lines imported with something to tell, e.g. a bank id reused for a different transaction',
+    ),
+  skippedRows: z
+    .array(z.object({ line: z.number().int(), reason: z.string() }))
+    .describe('The first 1000 lines with nothing to import (balance lines, zero amounts), and why'),
   processedRows: z.number().int(),
   totalRows: z
     .number()
@@ -178,10 +215,51 @@ export const importSchema = z.object({
     mapping: mappingOut
       .nullable()
       .describe('CSV only: the effective mapping, in the shape the mapping field takes'),
+    source: z
+      .enum(['request', 'saved', 'preset', 'headers', 'values'])
+      .nullable()
+      .describe(
+        "CSV only: where the columns came from: the request's mapping, a saved mapping, a bank preset, header names, or the values alone",
+      ),
+    certain: z
+      .boolean()
+      .nullable()
+      .describe(
+        'CSV only: false when the date, amount or description column was guessed from its values: check columns, then send a mapping',
+      ),
+    columns: z
+      .array(
+        z.object({
+          field: z.string(),
+          column: z.number().int().describe('0-based position'),
+          header: z.string().nullable(),
+          reason: z.string().describe('Why this column was taken'),
+        }),
+      )
+      .describe('CSV only: each mapped column and why it was chosen'),
+    savedMapping: z
+      .object({ id: z.string(), name: z.string() })
+      .nullable()
+      .describe('The saved mapping this file was read with'),
   }),
   createdAt: z.string().nullable(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
+  savedMapping: z
+    .lazy(() => importMappingSchema)
+    .nullable()
+    .describe('The mapping saved by this import (saveMappingAs)'),
+});
+
+export const importMappingSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  headers: z.array(z.string()).describe('The header row it applies to (empty: a headerless file)'),
+  mapping: mappingOut,
+  dateFormat: z.string().nullable().describe('The date order saved with it'),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  lastUsedAt: z.string().nullable(),
 });
 
 const previewSchema = z.object({
@@ -253,6 +331,17 @@ export function presentImport(s: StatementImport): z.output<typeof importSchema>
     skipped: s.skipped,
     errors: s.errors.map((e) => ({ line: e.line, error: e.error })),
     errorCount: s.errorCount,
+    duplicateRows: s.duplicateRows.map((d) => ({
+      line: d.line,
+      duplicateOf: d.duplicateOf || null,
+      reason: d.reason,
+    })),
+    warnings: s.warnings.map((w) => ({
+      line: w.line,
+      warning: w.warning,
+      transactionId: w.transactionId || null,
+    })),
+    skippedRows: s.skippedRows.map((k) => ({ line: k.line, reason: k.reason })),
     processedRows: s.processedRows,
     totalRows: s.totalRows,
     totalRowsEstimated: s.totalRowsEstimated,
@@ -266,10 +355,37 @@ export function presentImport(s: StatementImport): z.output<typeof importSchema>
       headers: layout?.headers ?? [],
       headerLine: layout?.headerLine || null,
       mapping: presentMapping(layout?.mapping),
+      source: (layout?.detection?.source || null) as z.output<
+        typeof importSchema
+      >['detected']['source'],
+      certain: layout?.detection ? layout.detection.certain : null,
+      columns: (layout?.detection?.columns ?? []).map((c) => ({
+        field: c.field,
+        column: c.column,
+        header: c.header || null,
+        reason: c.reason,
+      })),
+      savedMapping: layout?.detection?.savedMappingId
+        ? { id: layout.detection.savedMappingId, name: layout.detection.savedMappingName }
+        : null,
     },
     createdAt: s.createdAt || null,
     startedAt: s.startedAt || null,
     finishedAt: s.finishedAt || null,
+    savedMapping: s.savedMapping ? presentImportMapping(s.savedMapping) : null,
+  };
+}
+
+export function presentImportMapping(m: ImportMappingInfo): z.output<typeof importMappingSchema> {
+  return {
+    id: m.id,
+    name: m.name,
+    headers: m.headers,
+    mapping: presentMapping(m.mapping) ?? {},
+    dateFormat: m.dateFormat || null,
+    createdAt: m.createdAt,
+    updatedAt: m.updatedAt,
+    lastUsedAt: m.lastUsedAt || null,
   };
 }
 
@@ -329,6 +445,8 @@ interface UploadOptions {
   mapping?: ImportMapping;
   dateFormat: string;
   dryRun: boolean;
+  account?: string;
+  saveMappingAs?: string;
 }
 
 /** Validates the form fields; every bad one is reported at once. */
@@ -361,7 +479,14 @@ function parseFields(fields: Map<string, string>): UploadOptions {
   if (dryRun !== 'true' && dryRun !== 'false')
     issues.push({ field: 'dryRun', message: 'must be true or false' });
   if (issues.length) throw AppError.validation(issues, 'Invalid import request');
-  return { mapping, dateFormat: dateFormat.toUpperCase(), dryRun: dryRun === 'true' };
+  // Their checks (length, a dry run saving nothing, CSV only) are the ledger's.
+  return {
+    mapping,
+    dateFormat: dateFormat.toUpperCase(),
+    dryRun: dryRun === 'true',
+    account: fields.get('account'),
+    saveMappingAs: fields.get('saveMappingAs'),
+  };
 }
 
 /**
@@ -401,6 +526,8 @@ async function forwardUpload(
             mapping: options.mapping,
             dateFormat: options.dateFormat,
             dryRun: options.dryRun,
+            account: options.account,
+            saveMappingAs: options.saveMappingAs,
             countryCode: principal.countryCode ?? '',
             // The body less its form fields and multipart framing: the file's size, near enough.
             declaredBytes: String(
@@ -528,6 +655,16 @@ export const importRoutes = [
             default: 'false',
             description: uploadFields.dryRun.description,
           },
+          account: {
+            type: 'string',
+            maxLength: 100,
+            description: uploadFields.account.description,
+          },
+          saveMappingAs: {
+            type: 'string',
+            maxLength: 100,
+            description: uploadFields.saveMappingAs.description,
+          },
           file: {
             type: 'string',
             contentMediaType: 'application/octet-stream',
@@ -616,6 +753,39 @@ export const importRoutes = [
         .call((c) => c.getImport, { id: params.id });
       if (!statementImport) throw AppError.notFound('Import');
       return { import: presentImport(statementImport) };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/bank/transactions/import-mappings',
+    summary: 'List saved CSV import mappings',
+    description:
+      'Mappings saved with an import (saveMappingAs), one per CSV layout: a later file whose header row (or, without one, whose column shapes) match is read with it unless its request names columns.',
+    tags: ['Bank transactions'],
+    auth: 'user',
+    upstreams: ['ledger'],
+    response: z.object({ success: z.literal(true), mappings: z.array(importMappingSchema) }),
+    async handler({ upstreams }) {
+      const { mappings } = await upstreams.ledger
+        .service(ImportServiceClient)
+        .call((c) => c.listImportMappings, {});
+      return { mappings: mappings.map(presentImportMapping) };
+    },
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/bank/transactions/import-mappings/{id}',
+    summary: 'Delete a saved CSV import mapping',
+    tags: ['Bank transactions'],
+    auth: 'user',
+    upstreams: ['ledger'],
+    params: idParams,
+    response: z.object({ success: z.literal(true), message: z.string() }),
+    async handler({ params, upstreams }) {
+      await upstreams.ledger
+        .service(ImportServiceClient)
+        .call((c) => c.deleteImportMapping, { id: params.id });
+      return { message: 'Import mapping deleted' };
     },
   }),
 ];

@@ -1,4 +1,4 @@
-import { AppError, type Knex, type Logger } from '@pfs/kit';
+import { AppError, readWithReconnect, type Knex, type Logger } from '@pfs/kit';
 import type { AccessTokens } from './access-tokens';
 import {
   apiKeyStatus,
@@ -45,7 +45,11 @@ export class Authenticator {
   private async byAccessToken(token: string): Promise<Principal> {
     const grant = await this.accessTokens.verify(token);
     if (!grant) throw unauthorized('Invalid or expired token');
-    const found = await findSessionWithUser(this.db, grant.sessionId, grant.userId);
+    // Every request through the gateway may come here: a cut connection is read again rather
+    // than answered with a 500 (a failover must not sign everyone out for a moment).
+    const found = await readWithReconnect(() =>
+      findSessionWithUser(this.db, grant.sessionId, grant.userId),
+    );
     if (!found || !isSessionLive(found.session, new Date())) {
       throw unauthorized('Session has ended; sign in again');
     }
@@ -60,7 +64,7 @@ export class Authenticator {
 
   private async byApiKey(secret: string): Promise<Principal> {
     if (!isWellFormedApiKey(secret)) throw unauthorized('Invalid API key');
-    const found = await findApiKeyWithUser(this.db, sha256Hex(secret));
+    const found = await readWithReconnect(() => findApiKeyWithUser(this.db, sha256Hex(secret)));
     if (!found) throw unauthorized('Invalid API key');
     const status = apiKeyStatus(found.apiKey, new Date());
     if (status === 'revoked') throw unauthorized('API key has been revoked');

@@ -83,3 +83,38 @@ export async function waitForDb(db: Knex, attempts = 30, delayMs = 500): Promise
     }
   }
 }
+
+/**
+ * SQLSTATEs of a connection that died under a query: an administrator or a failover
+ * terminated it (57P01), the server shut down or restarted (57P02, 57P03), or the link broke
+ * (class 08).
+ */
+const LOST_CONNECTION_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006']);
+
+/** Whether a query failed because its connection died (not because of the query itself). */
+export function isLostConnection(err: unknown): boolean {
+  const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && LOST_CONNECTION_CODES.has(code)) return true;
+  // node-postgres reports a socket closed mid-query without a SQLSTATE.
+  return (
+    typeof message === 'string' &&
+    /Connection terminated unexpectedly|Connection ended unexpectedly/.test(message)
+  );
+}
+
+/**
+ * Runs a read again when its connection died under it, on a live connection from the pool, so
+ * a database failover or a terminated connection costs the caller nothing. The pool may hand
+ * back the dying connection before its close is seen, so the retry waits a moment and there
+ * are two of them. Reads only: a write may have committed before its connection died.
+ */
+export async function readWithReconnect<T>(read: () => Promise<T>, retries = 2): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await read();
+    } catch (err) {
+      if (attempt >= retries || !isLostConnection(err)) throw err;
+      await new Promise((r) => setTimeout(r, 20 * (attempt + 1)));
+    }
+  }
+}

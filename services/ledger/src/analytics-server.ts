@@ -1,5 +1,7 @@
 import { formatMoney, money, unary, type GrpcServiceBinding, type Knex } from '@pfs/kit';
 import {
+  type AggregateTransactionsRequest,
+  type AggregateTransactionsResponse,
   AnalyticsServiceService,
   type AnalyticsServiceServer,
   type CashflowPoint,
@@ -8,9 +10,21 @@ import {
   type GetSummaryRequest,
   type GetSummaryResponse,
 } from '@pfs/proto/ledger/v1/analytics';
-import { periodStart, parseInterval, resolveRange } from './domain/analytics';
+import {
+  parseGroupBy,
+  parseGroupLimit,
+  parseInterval,
+  periodStart,
+  resolveRange,
+} from './domain/analytics';
 import { Issues } from './domain/fields';
-import { cashflowTotals, summaryTotals, type PeriodTotalRow } from './store/analytics';
+import { normalizeListQuery } from './domain/listing';
+import {
+  aggregateTransactions,
+  cashflowTotals,
+  summaryTotals,
+  type PeriodTotalRow,
+} from './store/analytics';
 
 function toPoint(row: PeriodTotalRow): CashflowPoint {
   return {
@@ -83,6 +97,31 @@ export function analyticsBindings({
       });
       return { cashflow: { interval, from: range.from, to: range.to, points: rows.map(toPoint) } };
     }),
+
+    aggregateTransactions: unary<AggregateTransactionsRequest, AggregateTransactionsResponse>(
+      async (req, ctx) => {
+        const { filter } = normalizeListQuery(req.filter, undefined);
+        const issues = new Issues();
+        const groupBy = parseGroupBy(req.groupBy, issues);
+        const limit = parseGroupLimit(req.limit, issues);
+        issues.throwIfAny();
+        const totals = await aggregateTransactions(db, ctx.userId, filter, groupBy, limit);
+        return {
+          income: formatMoney(totals.income),
+          expenses: formatMoney(totals.expenses),
+          net: formatMoney(money(totals.income).minus(totals.expenses)),
+          count: String(totals.count),
+          groups: totals.groups.map((g) => ({
+            key: g.key,
+            name: g.name,
+            income: formatMoney(g.income),
+            expenses: formatMoney(g.expenses),
+            count: String(g.count),
+          })),
+          groupCount: String(totals.groupCount),
+        };
+      },
+    ),
   };
 
   return [

@@ -1,17 +1,23 @@
 import type {
   ImportColumnRef,
+  ImportDetection,
+  ImportMappingInfo,
   ImportLayout,
   ImportMapping,
   ImportRowPreview,
   StatementImport,
 } from '@pfs/proto/ledger/v1/imports';
-import type { MappingOverrides } from './domain/import/mapping';
+import type { LayoutDetection, MappingOverrides } from './domain/import/mapping';
+import { ORDER_LABEL } from './domain/import/dates';
+import type { ImportMappingRow } from './store/import-mappings';
 import type { ColumnRef, DecimalSeparator } from './domain/import/types';
 import type { Delimiter } from './domain/import/csv-dialect';
 import type { PreviewRow } from './import-runner';
-import type { ImportRow } from './store/imports';
+import type { DuplicateLine, ImportRow, SkippedLine, WarningLine } from './store/imports';
 
 /** Proto ↔ domain for imports. */
+
+const iso = (d: Date | null) => (d ? d.toISOString() : '');
 
 function refFromProto(ref: ImportColumnRef | undefined): ColumnRef | undefined {
   if (!ref?.ref) return undefined;
@@ -87,10 +93,38 @@ export function layoutToProto(
     mapping: mapping ? mappingToProto(mapping) : undefined,
     headers: Array.isArray(layout.headers) ? layout.headers.map(String) : [],
     headerLine: Number(layout.headerLine ?? 0),
+    detection: detectionToProto(layout.detection as LayoutDetection | undefined),
   };
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : '');
+function detectionToProto(d: LayoutDetection | undefined): ImportDetection | undefined {
+  if (!d) return undefined;
+  return {
+    source: d.source,
+    certain: d.certain,
+    columns: d.columns.map((c) => ({
+      field: c.field,
+      column: c.column,
+      header: c.header ?? '',
+      reason: c.reason,
+    })),
+    savedMappingId: d.savedMapping?.id ?? '',
+    savedMappingName: d.savedMapping?.name ?? '',
+  };
+}
+
+export function mappingInfoToProto(row: ImportMappingRow): ImportMappingInfo {
+  return {
+    id: row.id,
+    name: row.name,
+    headers: row.headers,
+    mapping: mappingToProto(row.mapping),
+    dateFormat: row.date_order ? ORDER_LABEL[row.date_order] : '',
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    lastUsedAt: iso(row.last_used_at),
+  };
+}
 
 export function importToProto(row: ImportRow): StatementImport {
   return {
@@ -112,6 +146,32 @@ export function importToProto(row: ImportRow): StatementImport {
     createdAt: iso(row.created_at),
     startedAt: iso(row.started_at),
     finishedAt: iso(row.finished_at),
+    ...reportToProto({
+      duplicateRows: row.duplicate_rows,
+      warnings: row.warnings,
+      skippedRows: row.skipped_rows,
+    }),
+  };
+}
+
+/** The report's lines (the first 1000 of each kind) as the message's fields. */
+export function reportToProto(report: {
+  duplicateRows?: DuplicateLine[];
+  warnings?: WarningLine[];
+  skippedRows?: SkippedLine[];
+}): Pick<StatementImport, 'duplicateRows' | 'warnings' | 'skippedRows'> {
+  return {
+    duplicateRows: (report.duplicateRows ?? []).map((d) => ({
+      line: d.line,
+      duplicateOf: d.duplicateOf,
+      reason: d.reason,
+    })),
+    warnings: (report.warnings ?? []).map((w) => ({
+      line: w.line,
+      warning: w.warning,
+      transactionId: w.transactionId,
+    })),
+    skippedRows: (report.skippedRows ?? []).map((k) => ({ line: k.line, reason: k.reason })),
   };
 }
 

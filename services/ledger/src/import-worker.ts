@@ -1,8 +1,9 @@
-import { markImportedRulesPending } from './rules/imported';
+import { applyRulesToImported } from './rules/imported';
+import type { RuleAssignmentRecord, RulesSource } from './rules/source';
 import { AppError, runWithContext, type Knex, type Logger } from '@pfs/kit';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { MappingOverrides } from './domain/import/mapping';
+import type { MappingOverrides, SavedMapping } from './domain/import/mapping';
 import { parseImportOptions, type ImportSettings } from './domain/import/options';
 import {
   describePlan,
@@ -10,6 +11,7 @@ import {
   readRows,
   SAMPLE_BYTES,
   settleDateOrder,
+  type ImportPlan,
 } from './domain/import/reader';
 import {
   ERRORS_KEPT,
@@ -55,6 +57,12 @@ export interface ImportWorkerOptions {
   writers?: number;
   leaseMs?: number;
   maxAttempts?: number;
+  /**
+   * Custom rules (ADR 010), fetched once per run and applied to each batch inside its
+   * transaction, as a request-sized import does. Without it (or while categorization is away)
+   * the rows are marked for the rules catch-up job instead.
+   */
+  rules?: RulesSource;
 }
 
 /** Stored with a background import: what it needs to read the file the same way again. */
@@ -67,15 +75,21 @@ export interface StoredImportOptions {
   account?: string;
   /** Fixed on the first run, so every attempt numbers batches alike. */
   batchRows?: number;
+  /** The saved mapping the layout was read with, as it was then (later edits do not apply). */
+  savedMapping?: SavedMapping;
 }
 
-export function storedOptions(settings: ImportSettings): StoredImportOptions {
+/** What a background run needs to read the file exactly as it was planned on receipt. */
+export function storedOptions(settings: ImportSettings, plan?: ImportPlan): StoredImportOptions {
+  const savedId = plan?.csv?.detection.savedMapping?.id;
+  const savedMapping = savedId ? settings.savedMappings?.find((m) => m.id === savedId) : undefined;
   return {
     fileName: settings.fileName,
     ...(settings.mapping ? { mapping: settings.mapping } : {}),
     ...(settings.dateFormat ? { dateFormat: settings.dateFormat } : {}),
     countryCode: settings.countryCode,
     ...(settings.account ? { account: settings.account } : {}),
+    ...(savedMapping ? { savedMapping } : {}),
   };
 }
 
@@ -175,6 +189,7 @@ export class ImportWorker {
         declaredBytes: 0,
         account: stored.account,
       });
+      if (stored.savedMapping) settings.savedMappings = [stored.savedMapping];
       const head = await this.readHead(job.id);
       let plan = inspectStatement(head.bytes, head.complete, settings);
       if (!plan.dateOrderProven && !head.complete) {
@@ -185,6 +200,10 @@ export class ImportWorker {
         if (!(await renewLease(db, job.id, this.id, this.leaseMs))) throw new LeaseLost();
       }
 
+      // The rules as they are when the rows are written (null: marked for the catch-up job).
+      const ruleSet = this.opts.rules
+        ? ((await this.opts.rules.rulesFor(job.user_id, 'transactions')) ?? null)
+        : null;
       let errorsKept = job.errors.length;
       const pace: StorePace = { lookUpFirst: false };
       const kept = {
@@ -201,18 +220,18 @@ export class ImportWorker {
         async (batch, batchNo) => {
           if (this.stopping) throw new Stopping();
           const room = Math.max(0, ERRORS_KEPT - errorsKept);
+          let assigned: RuleAssignmentRecord[] = [];
           const tally = await db.transaction(async (trx) => {
             // Durable at the final commit: a batch lost in a crash is simply not among the
             // committed ones, and is written again on resume.
             await trx.raw('SET LOCAL synchronous_commit = off');
             const report = await storeBatch(trx, job.user_id, job.id, batch, pace);
-            // Background imports answer 202 before any row exists: their rows are marked for the
-            // rules catch-up job (ADR 010), which settles them moments later.
-            await markImportedRulesPending(
+            assigned = await applyRulesToImported(
               trx,
               job.user_id,
               job.id,
               report.inserted.map((r) => r.id),
+              ruleSet,
             );
             const counts = tallyBatch(
               batch,
@@ -226,6 +245,8 @@ export class ImportWorker {
             }
             return counts;
           });
+          // Committed: the rule-made categories go into categorization's history.
+          if (assigned.length) await this.opts.rules?.recordRuleAssignments(job.user_id, assigned);
           errorsKept += tally.errors.length;
           kept.duplicates += tally.duplicateRows?.length ?? 0;
           kept.warnings += tally.warnings?.length ?? 0;

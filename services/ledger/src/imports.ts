@@ -18,6 +18,10 @@ import {
   type ImportServiceServer,
   type ImportTransactionsRequest,
   type ImportTransactionsResponse,
+  type DeleteImportMappingRequest,
+  type DeleteImportMappingResponse,
+  type ListImportMappingsRequest,
+  type ListImportMappingsResponse,
   type ListImportsRequest,
   type ListImportsResponse,
 } from '@pfs/proto/ledger/v1/imports';
@@ -32,7 +36,22 @@ import {
 } from './domain/import/reader';
 import { dryRun, importAtOnce } from './import-runner';
 import { ImportWorker, storedOptions } from './import-worker';
-import { importToProto, layoutToProto, mappingFromProto, previewToProto } from './import-wire';
+import {
+  importToProto,
+  layoutToProto,
+  mappingFromProto,
+  previewToProto,
+  mappingInfoToProto,
+  reportToProto,
+} from './import-wire';
+import {
+  deleteImportMapping,
+  listImportMappings,
+  markImportMappingUsed,
+  saveImportMapping,
+  toSavedMapping,
+} from './store/import-mappings';
+import type { DateOrderSource } from './domain/import/dates';
 import {
   appendFileChunk,
   createImport,
@@ -41,6 +60,9 @@ import {
   listImports,
   queueImport,
 } from './store/imports';
+
+/** Date orders worth saving with a mapping: given by the user or proven by the file. */
+const ORDER_KNOWN = new Set<DateOrderSource>(['dateFormat', 'file', 'saved']);
 
 /** The import settings of the ledger's configuration. */
 export interface ImportConfig {
@@ -156,7 +178,7 @@ export function importBindings({
       fileName: settings.fileName,
       format: plan.format,
       byteSize: 0,
-      options: { ...storedOptions(settings), batchRows: config.batchRows },
+      options: { ...storedOptions(settings, plan), batchRows: config.batchRows },
       layout: describePlan(plan),
     });
     try {
@@ -203,9 +225,13 @@ export function importBindings({
           declaredBytes: Number(options.declaredBytes),
         });
         if (settings.declaredBytes > config.maxBytes) throw tooLarge(config.maxBytes);
+        const saved = listImportMappings(db, ctx.userId);
+        // Settled at once (reported when the upload is read) so a failed read is never unhandled.
+        saved.catch(() => undefined);
 
         const upload = new Upload(messages, config.maxBytes);
         const head = await upload.head(Math.max(config.backgroundBytes, SAMPLE_BYTES));
+        settings.savedMappings = (await saved).map(toSavedMapping);
         if (!upload.bytes) throw AppError.validation([{ field: 'file', message: 'is empty' }]);
         const headSize = upload.bytes;
         // Only the start decides the layout: no need to copy the whole head for it.
@@ -218,6 +244,13 @@ export function importBindings({
         if (!plan.dateOrderProven && headSize > SAMPLE_BYTES && (head.ended || settings.dryRun)) {
           plan = await settleDateOrder(plan, iterate(head.chunks), settings);
         }
+        if (settings.saveMappingAs && !plan.csv)
+          throw AppError.validation([
+            {
+              field: 'saveMappingAs',
+              message: `only CSV files have a column mapping to save; this file is ${plan.format.toUpperCase()}`,
+            },
+          ]);
 
         if (settings.dryRun) {
           const result = await dryRun(
@@ -247,6 +280,7 @@ export function importBindings({
               createdAt: '',
               startedAt: '',
               finishedAt: '',
+              ...reportToProto(result.tally),
             },
             rows: result.rows.map(previewToProto),
             rowsTruncated: result.truncated,
@@ -258,7 +292,7 @@ export function importBindings({
               userId: ctx.userId,
               fileName: settings.fileName,
               byteSize: upload.bytes,
-              options: storedOptions(settings) as unknown as Record<string, unknown>,
+              options: storedOptions(settings, plan) as unknown as Record<string, unknown>,
               plan,
               batchRows: config.batchRows,
               // One rules lookup per import; null (categorization away) marks rows for catch-up.
@@ -279,7 +313,26 @@ export function importBindings({
           },
           'import received',
         );
-        return { statementImport: importToProto(row), rows: [], rowsTruncated: false };
+        const usedId = plan.csv?.detection.savedMapping?.id;
+        if (usedId) await markImportMappingUsed(db, ctx.userId, usedId);
+        const savedNow =
+          settings.saveMappingAs && plan.csv
+            ? await saveImportMapping(db, ctx.userId, {
+                name: settings.saveMappingAs,
+                layoutKey: plan.csv.layoutKey,
+                mapping: plan.csv.mapping,
+                dateOrder: ORDER_KNOWN.has(plan.dateOrderSource) ? plan.rules.dateOrder : undefined,
+                headers: plan.csv.headers,
+              })
+            : undefined;
+        return {
+          statementImport: {
+            ...importToProto(row),
+            savedMapping: savedNow && mappingInfoToProto(savedNow),
+          },
+          rows: [],
+          rowsTruncated: false,
+        };
       },
     ),
 
@@ -290,6 +343,21 @@ export function importBindings({
       if (!found) throw AppError.notFound('Import');
       return { statementImport: importToProto(found) };
     }),
+
+    listImportMappings: unary<ListImportMappingsRequest, ListImportMappingsResponse>(
+      async (_req, ctx) => ({
+        mappings: (await listImportMappings(db, ctx.userId)).map(mappingInfoToProto),
+      }),
+    ),
+
+    deleteImportMapping: unary<DeleteImportMappingRequest, DeleteImportMappingResponse>(
+      async (req, ctx) => {
+        const deleted =
+          isUuid(req.id) && (await deleteImportMapping(db, ctx.userId, req.id.toLowerCase()));
+        if (!deleted) throw AppError.notFound('Import mapping');
+        return {};
+      },
+    ),
 
     listImports: unary<ListImportsRequest, ListImportsResponse>(async (req, ctx) => {
       const page = normalizePage(req.page);
@@ -334,7 +402,15 @@ export function createImportWorker(deps: {
   db: Knex;
   logger: Logger;
   config?: Partial<LedgerConfig>;
+  rules?: RulesSource;
 }): ImportWorker {
   const { batchRows, pollMs, writers } = importConfigOf(deps.config);
-  return new ImportWorker({ db: deps.db, logger: deps.logger, batchRows, pollMs, writers });
+  return new ImportWorker({
+    db: deps.db,
+    logger: deps.logger,
+    batchRows,
+    pollMs,
+    writers,
+    rules: deps.rules,
+  });
 }

@@ -47,11 +47,6 @@ async function main(): Promise<void> {
     logger.warn('NATS_URL is not set: events stay in the outbox until a relay with NATS runs');
   }
 
-  // Background statement imports: claimed from PostgreSQL, so any number of replicas may run one.
-  const importWorker = createImportWorker({ db, logger, config });
-  importWorker.start();
-  shutdown.add('import-worker', () => importWorker.stop());
-
   // Custom rules (ADR 010): looked up in categorization on every write; records saved while it
   // is away are settled by the catch-up job (claimed in PostgreSQL, safe with replicas).
   const rules = config.CATEGORIZATION_GRPC_URL
@@ -67,6 +62,12 @@ async function main(): Promise<void> {
     catchUp.start();
     shutdown.add('rules-catch-up', () => catchUp.stop());
   }
+
+  // Background statement imports: claimed from PostgreSQL, so any number of replicas may run
+  // one; each run applies the rules as they are when its rows are written.
+  const importWorker = createImportWorker({ db, logger, config, rules });
+  importWorker.start();
+  shutdown.add('import-worker', () => importWorker.stop());
 
   const server = await startGrpcServer({
     bindings: createServer({ db, logger, config, importWorker, rules }),

@@ -178,7 +178,7 @@ export function createServer({
       db,
       logger,
       config: importConfigOf(config),
-      worker: importWorker ?? createImportWorker({ db, logger, config }),
+      worker: importWorker ?? createImportWorker({ db, logger, config, rules }),
       rules,
     }),
   ];

@@ -135,7 +135,8 @@ function bindingsFor(
       });
     }
     case 'assistant': {
-      if (!wiring.assistant) throw new Error('assistant needs the addresses of its tools’ services');
+      if (!wiring.assistant)
+        throw new Error('assistant needs the addresses of its tools’ services');
       const config = loadConfig(assistant.configSchema, env);
       return assistant.createServer({
         db,
@@ -240,7 +241,12 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     // The ledger's background import worker runs beside its gRPC server and stops before its pool.
     const importWorker =
       name === 'ledger'
-        ? ledger.createImportWorker({ db, logger, config: loadConfig(ledger.configSchema, env) })
+        ? ledger.createImportWorker({
+            db,
+            logger,
+            config: loadConfig(ledger.configSchema, env),
+            rules: rulesSource,
+          })
         : undefined;
     importWorker?.start();
     if (importWorker) importWorkers.push(importWorker);

@@ -19,7 +19,8 @@
  *
  * Settings (env): SOAK_DURATION (s, 600), SOAK_RATE (100), SOAK_MAX_IN_FLIGHT (256),
  * SOAK_SAMPLE_S (10), BENCH_SEED_COUNT (10000), BENCH_POOL_MAX (10), LOG_LEVEL (warn),
- * SOAK_HEAP_SNAPSHOTS (seconds into the run, e.g. "120,300": heap snapshots of the stack).
+ * SOAK_HEAP_SNAPSHOTS (seconds into the run, e.g. "120,300": heap snapshots of the stack),
+ * SOAK_CPU_PROF (1: a CPU profile of the stack, summarised by profile-summary.js).
  * Writes tools/bench/results/soak-latest.json. Exits 0 when it ran (whatever the verdict),
  * 1 when it could not run.
  */
@@ -313,7 +314,19 @@ async function main(): Promise<void> {
     },
     logFile: join(LOG_DIR, `soak-stack-${stamp}.log`),
     readyTimeoutMs: 180_000,
-    execArgv: ['--expose-gc'],
+    execArgv: [
+      '--expose-gc',
+      // SOAK_CPU_PROF=1: the stack writes a .cpuprofile to results/profiles/ when it exits.
+      ...(process.env.SOAK_CPU_PROF === '1'
+        ? [
+            '--cpu-prof',
+            '--cpu-prof-dir',
+            join(RESULTS_DIR, 'profiles'),
+            '--cpu-prof-name',
+            `soak-stack-${stamp}.cpuprofile`,
+          ]
+        : []),
+    ],
   });
   children.push(stack);
   const { token, userId, url } = stack.ready;

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import { dirname, join } from 'node:path';
 import { CALIBRATION_PARAMETERS } from '../../../services/categorization/src/domain/classifier/calibration-parameters';
 import {
@@ -51,36 +52,9 @@ export interface LabelledRow {
   taxCategory: string;
 }
 
-/** RFC 4180 CSV (quoted fields may hold commas and doubled quotes). */
+/** RFC 4180 CSV through csv-parse, blank lines left out. */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
+  const rows = parse(text, { relax_column_count: true, bom: true }) as string[][];
   return rows.filter((r) => r.some((f) => f.trim()));
 }
 

@@ -274,6 +274,7 @@ export async function inboxCounts(
 export const CONSUMED: Record<string, string[]> = {
   'bills-autopay': ['ledger.transaction.created', 'ledger.transaction.imported'],
   'categorization-transaction-deleted': ['ledger.transaction.deleted'],
+  'documents-transaction-deleted': ['ledger.transaction.deleted'],
   'webhooks-deliveries': [
     'ledger.transaction.imported',
     'bills.bill.due_soon',

@@ -1,10 +1,13 @@
-import { AppError, Decimal, formatMoney, money, type Money } from '@pfs/kit';
+import { AppError, formatMoney, money } from '@pfs/kit';
 import type { Category } from '@pfs/proto/categorization';
-import type { Transaction, TransactionFilter } from '@pfs/proto/ledger';
+import type { Transaction } from '@pfs/proto/ledger';
 import type { TransactionSummary } from './contract';
 import type { ToolContext } from './tool';
 
-/** Rows a tool reads at most to total a selection (a page of 200 per call). */
+/**
+ * Expenses a tool reads at most to total a selection (a page of 200 per call); transactions
+ * are summed by the ledger's AggregateTransactions instead.
+ */
 export const MAX_SCAN_ROWS = 20_000;
 const PAGE = 200;
 
@@ -61,34 +64,6 @@ export async function assertOwnCategory(ctx: ToolContext, id: string): Promise<C
   );
   if (!category) throw AppError.notFound('Category');
   return category;
-}
-
-/**
- * Every transaction matching the filter, page by page, up to MAX_SCAN_ROWS (a user's whole
- * history fits comfortably; the cap keeps one question from reading without end).
- */
-export async function scanTransactions(
-  ctx: ToolContext,
-  filter: TransactionFilter,
-  sort = '-date',
-): Promise<{ rows: Transaction[]; total: number }> {
-  const rows: Transaction[] = [];
-  let total = 0;
-  for (let page = 1; rows.length < MAX_SCAN_ROWS; page++) {
-    const res = await ctx.services.ledger.call(
-      (c) => c.listTransactions,
-      { filter, page: { page, limit: PAGE }, sort },
-      { userId: ctx.userId },
-    );
-    rows.push(...res.transactions);
-    total = Number(res.page?.total ?? rows.length);
-    if (!res.page || page >= res.page.pages || !res.transactions.length) break;
-  }
-  return { rows, total };
-}
-
-export function sumAmounts(values: string[]): Money {
-  return values.reduce((acc, v) => acc.plus(money(v)), new Decimal(0));
 }
 
 /** YYYY-MM-DD of a date in UTC. */

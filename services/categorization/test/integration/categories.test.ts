@@ -45,7 +45,7 @@ describe('CreateCategory and GetCategory', () => {
 
   it('fills defaults and provisions the default set first for a brand-new user', async () => {
     const user = newUser();
-    const created = await h.as(user).create({ name: 'Pets' });
+    const created = await h.as(user).create({ name: 'Boat Club' });
 
     expect(created).toMatchObject({
       icon: 'tag',

@@ -86,7 +86,7 @@ describe('Classify', () => {
       facts('WOOLWORTHS 1234 SYDNEY NS'),
       facts('PAYPAL *NETFLIX'),
     ]);
-    expect(results.map((r) => r.categoryName)).toEqual(['Groceries', 'Entertainment']);
+    expect(results.map((r) => r.categoryName)).toEqual(['Groceries', 'Subscriptions & Streaming']);
     expect(results[0]).toMatchObject({
       source: 'knowledge_base',
       reasoning: "Merchant 'Woolworths' is a supermarket or grocer → Groceries",

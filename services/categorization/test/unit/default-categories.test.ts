@@ -42,6 +42,33 @@ describe.each(catalogues)('the %s catalogue', (_code, catalogue) => {
   });
 });
 
+describe.each(catalogues)('the %s catalogue covers ordinary spending', (_code, catalogue) => {
+  const names = catalogue.personal.map((c) => c.name);
+
+  it('has 25–40 personal categories, as leading budgeting apps do', () => {
+    expect(names.length).toBeGreaterThanOrEqual(25);
+    expect(names.length).toBeLessThanOrEqual(40);
+  });
+
+  it('has somewhere right for fuel, travel, pharmacy, fitness, subscriptions, personal care, clothing, home, pets and cash', () => {
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'Fuel',
+        'Parking & Tolls',
+        'Travel & Holidays',
+        'Pharmacy',
+        'Fitness & Sport',
+        'Subscriptions & Streaming',
+        'Personal Care',
+        'Clothing',
+        'Home & Garden',
+        'Pets',
+        'Cash Withdrawals',
+      ]),
+    );
+  });
+});
+
 describe('Australia', () => {
   const au = COUNTRY_CATALOGUES.AU;
 

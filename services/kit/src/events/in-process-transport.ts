@@ -15,14 +15,20 @@ export interface InProcessTransportOptions {
   logger?: Logger;
   /** A republished id within this window is dropped, as JetStream does (default 2 min). */
   duplicateWindowMs?: number;
-  /** Recent events kept for a consumer that subscribes for the first time (default 10 000). */
+  /**
+   * Recent events kept for a consumer that subscribes for the first time: at most this many
+   * (default 1 000) ...
+   */
   historySize?: number;
+  /** ... and none older than this (default 60 s). */
+  historyMs?: number;
 }
 
 interface Message {
   subject: string;
   /** Serialized once, as on the wire: every delivery gets its own copy, nothing is shared. */
   body: string;
+  publishedAt: number;
 }
 
 interface Pending {
@@ -44,7 +50,10 @@ interface Durable {
  * within a window; each durable consumer has its own queue, handles one delivery at a time,
  * retries after the delay its handler asks for (other events flow meanwhile) and keeps
  * collecting while it is stopped. A consumer name seen for the first time starts with the
- * retained history, like a new JetStream durable with DeliverPolicy.All.
+ * retained history, like a new JetStream durable with DeliverPolicy.All. In one process every
+ * consumer subscribes while the stack starts, so the history only has to bridge the seconds
+ * between a service publishing and a later one subscribing: it is bounded by count and age,
+ * which keeps the bus's memory flat however many events pass (each one is about a kilobyte).
  *
  * What it cannot do is survive its process: deliveries not yet handled when the process
  * stops are gone (the outbox already counts them as published). ADR 004 weighs this.
@@ -54,6 +63,7 @@ export class InProcessTransport implements EventTransport {
   private readonly log?: Logger;
   private readonly duplicateWindowMs: number;
   private readonly historySize: number;
+  private readonly historyMs: number;
   private readonly seen = new Map<string, number>();
   private readonly history: Message[] = [];
   private readonly durables = new Map<string, Durable>();
@@ -62,17 +72,19 @@ export class InProcessTransport implements EventTransport {
   constructor(options: InProcessTransportOptions = {}) {
     this.log = options.logger?.child({ component: 'event-bus', bus: 'in-process' });
     this.duplicateWindowMs = options.duplicateWindowMs ?? 120_000;
-    this.historySize = options.historySize ?? 10_000;
+    this.historySize = options.historySize ?? 1_000;
+    this.historyMs = options.historyMs ?? 60_000;
   }
 
   async publish(subject: string, event: EventEnvelope): Promise<PublishResult> {
     if (this.closed) throw new Error('event bus is closed');
     this.forgetExpiredIds();
     if (this.seen.has(event.id)) return { duplicate: true };
-    const message: Message = { subject, body: JSON.stringify(event) };
-    this.seen.set(event.id, Date.now());
+    const now = Date.now();
+    const message: Message = { subject, body: JSON.stringify(event), publishedAt: now };
+    this.seen.set(event.id, now);
     this.history.push(message);
-    if (this.history.length > this.historySize) this.history.shift();
+    this.trimHistory(now);
     for (const durable of this.durables.values()) {
       if (!matches(durable.subjects, subject)) continue;
       durable.queue.push({ message, deliveries: 0 });
@@ -86,6 +98,7 @@ export class InProcessTransport implements EventTransport {
     assertConsumerName(options.consumer);
     let durable = this.durables.get(options.consumer);
     if (!durable) {
+      this.trimHistory(Date.now());
       durable = {
         name: options.consumer,
         subjects: options.subjects,
@@ -162,6 +175,13 @@ export class InProcessTransport implements EventTransport {
     }, settlement.delayMs);
     timer.unref();
     durable.timers.add(timer);
+  }
+
+  private trimHistory(now: number): void {
+    const cutoff = now - this.historyMs;
+    let drop = Math.max(0, this.history.length - this.historySize);
+    while (drop < this.history.length && this.history[drop].publishedAt < cutoff) drop++;
+    if (drop) this.history.splice(0, drop);
   }
 
   private forgetExpiredIds(): void {

@@ -73,6 +73,16 @@ export function isTransportFailure(err: unknown): boolean {
   );
 }
 
+/**
+ * An upstream that failed to give an answer (down, timed out, shedding load, or broken while
+ * answering, e.g. a database connection cut under a query), as opposed to one that answered
+ * with a verdict (a 4xx: not found, invalid, refused). Such a failure is worth a retry, a
+ * catch-up or a stale answer, never a failure of the caller's own work.
+ */
+export function isUpstreamFailure(err: unknown): boolean {
+  return err instanceof AppError && ERROR_HTTP_STATUS[err.code] >= 500;
+}
+
 /** `details.reason` of a SERVICE_UNAVAILABLE that a service answers when its work queue is full. */
 export const OVERLOADED = 'OVERLOADED';
 

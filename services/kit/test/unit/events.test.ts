@@ -282,6 +282,31 @@ describe('InProcessTransport', () => {
     await expect(bus.publish(subject(e), event())).rejects.toThrow(/closed/);
   });
 
+  it('bounds the history a new consumer gets by count and by age', async () => {
+    const bus = new InProcessTransport({ historySize: 3, historyMs: 30 });
+    const published: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const e = event();
+      published.push(e.id);
+      await bus.publish(subject(e), e);
+    }
+    const byCount = recorder();
+    await bus.consume({ consumer: 'by-count', subjects: ['>'], handle: byCount.handle });
+    await byCount.until(3);
+    expect(byCount.deliveries.map((d) => d.event.id)).toEqual(published.slice(2));
+
+    await new Promise((r) => setTimeout(r, 50));
+    const fresh = event();
+    await bus.publish(subject(fresh), fresh);
+    const byAge = recorder();
+    await bus.consume({ consumer: 'by-age', subjects: ['>'], handle: byAge.handle });
+    await byAge.until(1);
+    // Older than historyMs: gone, only the fresh one is replayed.
+    await new Promise((r) => setTimeout(r, 20));
+    expect(byAge.deliveries.map((d) => d.event.id)).toEqual([fresh.id]);
+    await bus.close();
+  });
+
   it('forgets ids after the duplicate window', async () => {
     const bus = new InProcessTransport({ duplicateWindowMs: 20 });
     const e = event();

@@ -148,3 +148,27 @@ export function resolveRange(
   }
   return { from, to };
 }
+
+export const GROUP_BYS = ['category', 'merchant', 'month'] as const;
+/** How AggregateTransactions groups; `none` answers the totals only. */
+export type GroupBy = (typeof GROUP_BYS)[number] | 'none';
+/** Most groups one aggregate answers. */
+export const MAX_GROUPS = 1000;
+
+export function parseGroupBy(raw: string | undefined, issues: Issues): GroupBy {
+  const value = raw?.trim() ?? '';
+  if (!value) return 'none';
+  if ((GROUP_BYS as readonly string[]).includes(value)) return value as GroupBy;
+  issues.add('groupBy', `must be one of ${GROUP_BYS.join(', ')}`);
+  return 'none';
+}
+
+/** 0 (or absent) means every group; the answer never exceeds MAX_GROUPS. */
+export function parseGroupLimit(raw: number | undefined, issues: Issues): number {
+  const value = raw ?? 0;
+  if (!Number.isInteger(value) || value < 0 || value > MAX_GROUPS) {
+    issues.add('limit', `must be an integer from 0 to ${MAX_GROUPS}`);
+    return MAX_GROUPS;
+  }
+  return value || MAX_GROUPS;
+}

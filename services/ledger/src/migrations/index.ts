@@ -9,6 +9,7 @@ import { taxReportIndex } from './0008_tax_report_index';
 import { transactionsSearchCover } from './0009_transactions_search_cover';
 import { rulesPending } from './0010_rules_pending';
 import { importReport } from './0011_import_report';
+import { importMappings } from './0012_import_mappings';
 
 /** Applied in key order by kit migrateSchema inside the ledger schema. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_transactions_search_cover': transactionsSearchCover,
   '0010_rules_pending': rulesPending,
   '0011_import_report': importReport,
+  '0012_import_mappings': importMappings,
 };

@@ -46,13 +46,3 @@ export async function applyRulesToImported(
   await writeBatch(trx, spec, userId, changed);
   return assigned;
 }
-
-/** Marks a background import's batch for the rules catch-up job. */
-export async function markImportedRulesPending(
-  trx: Knex | Knex.Transaction,
-  userId: string,
-  importId: string,
-  ids: string[],
-): Promise<void> {
-  await applyRulesToImported(trx, userId, importId, ids, null);
-}

@@ -1,6 +1,7 @@
 import {
   compileRules,
   isTransportFailure,
+  isUpstreamFailure,
   ruleFromMessage,
   ServiceClient,
   type CompiledRuleSet,
@@ -59,6 +60,57 @@ interface Entry {
   set: CompiledRuleSet;
 }
 
+export interface CheckState<T> {
+  running: Promise<T>;
+  /** The check that starts when `running` ends, shared by every caller that came meanwhile. */
+  next?: Promise<T>;
+}
+
+/**
+ * One version check at a time per (user, target), and callers that arrive while one runs
+ * share the check that starts after it, never the running one: that check began before they
+ * arrived and could miss a rule committed just before their record. So a burst of records of
+ * one user (an integrator's backfill, a busy till) costs about one round trip per round-trip
+ * time instead of one per record, and a new rule still applies to the very next record.
+ */
+export function coalesce<T>(
+  checks: Map<string, CheckState<T>>,
+  key: string,
+  check: () => Promise<T>,
+): Promise<T> {
+  const state = checks.get(key);
+  if (!state) {
+    const fresh: CheckState<T> = { running: runCheck(checks, key, check) };
+    checks.set(key, fresh);
+    return fresh.running;
+  }
+  state.next ??= state.running
+    .then(
+      () => undefined,
+      () => undefined,
+    )
+    .then(() => {
+      state.running = runCheck(checks, key, check);
+      state.next = undefined;
+      return state.running;
+    });
+  return state.next;
+}
+
+async function runCheck<T>(
+  checks: Map<string, CheckState<T>>,
+  key: string,
+  check: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await check();
+  } finally {
+    const state = checks.get(key);
+    // Forget the key once nobody waits for a later check.
+    if (state && !state.next) checks.delete(key);
+  }
+}
+
 export function createRulesSource(opts: RulesSourceOptions): RulesSource {
   const deadlineMs = opts.deadlineMs ?? 300;
   const maxEntries = opts.maxEntries ?? 10_000;
@@ -87,36 +139,46 @@ export function createRulesSource(opts: RulesSourceOptions): RulesSource {
     return clients;
   }
 
-  return {
-    async rulesFor(userId, target) {
-      const c = connect();
-      if (!c) return undefined;
-      const key = `${userId}:${target}`;
-      const held = cache.get(key);
-      try {
-        const res = await c.rules.call(
-          (x) => x.listActiveRules,
-          { appliesTo: target, knownVersion: held?.version },
-          { userId, deadlineMs },
-        );
-        if (res.unchanged && held) {
-          cache.delete(key);
-          cache.set(key, held);
-          return held.set;
-        }
-        const entry = {
-          version: res.version,
-          set: compileRules(res.rules.map(ruleFromMessage), target),
-        };
+  /** Asks categorization once and refreshes the compiled set of one (user, target). */
+  async function lookUp(userId: string, target: RuleTarget): Promise<CompiledRuleSet | undefined> {
+    const c = connect();
+    if (!c) return undefined;
+    const key = `${userId}:${target}`;
+    const held = cache.get(key);
+    try {
+      const res = await c.rules.call(
+        (x) => x.listActiveRules,
+        { appliesTo: target, knownVersion: held?.version },
+        { userId, deadlineMs },
+      );
+      if (res.unchanged && held) {
         cache.delete(key);
-        cache.set(key, entry);
-        if (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
-        return entry.set;
-      } catch (err) {
-        if (!isTransportFailure(err)) throw err;
-        log.warn({ err, userId, target }, 'rules unavailable; the record is marked for catch-up');
-        return undefined;
+        cache.set(key, held);
+        return held.set;
       }
+      const entry = {
+        version: res.version,
+        set: compileRules(res.rules.map(ruleFromMessage), target),
+      };
+      cache.delete(key);
+      cache.set(key, entry);
+      if (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
+      return entry.set;
+    } catch (err) {
+      // Categorization down, slow or failing (a cut database connection under the query): the
+      // record is written anyway and the catch-up applies the rules later.
+      if (!isUpstreamFailure(err)) throw err;
+      log.warn({ err, userId, target }, 'rules unavailable; the record is marked for catch-up');
+      return undefined;
+    }
+  }
+
+  const checks = new Map<string, CheckState<CompiledRuleSet | undefined>>();
+
+  return {
+    rulesFor(userId, target) {
+      const key = `${userId}:${target}`;
+      return coalesce(checks, key, () => lookUp(userId, target));
     },
 
     async assign(userId, transactionId, items) {
@@ -144,7 +206,7 @@ export function createRulesSource(opts: RulesSourceOptions): RulesSource {
         }
         return true;
       } catch (err) {
-        if (isTransportFailure(err)) return false;
+        if (isUpstreamFailure(err)) return false;
         // A category deleted since the rule was written: nothing to retry.
         log.warn({ err, userId, transactionId }, 'rule assignment refused');
         return true;

@@ -1,5 +1,7 @@
 import type { Knex } from '@pfs/kit';
-import type { DateRange, Interval } from '../domain/analytics';
+import type { DateRange, GroupBy, Interval } from '../domain/analytics';
+import type { TransactionFilter } from '../domain/listing';
+import { applyFilter } from './transactions';
 import { NO_CATEGORY_KEY } from '../migrations/0004_transaction_daily_totals';
 
 /**
@@ -179,4 +181,97 @@ export function cashflowTotals(
   periods: { first: string; last: string },
 ): Promise<PeriodTotalRow[]> {
   return periodTotals(db, userId, range, interval, periods);
+}
+
+export interface TransactionGroupRow {
+  key: string;
+  name: string;
+  income: string;
+  expenses: string;
+  count: number;
+}
+
+export interface AggregateRows {
+  income: string;
+  expenses: string;
+  count: number;
+  groups: TransactionGroupRow[];
+  groupCount: number;
+}
+
+/** What a transaction counts under; merchants fall back to the description, as people read them. */
+const MERCHANT_NAME = `btrim(coalesce(nullif(btrim(merchant), ''), description))`;
+/** What each grouping groups by, and the name shown when it is not the key itself. */
+const GROUP_KEY: Record<GroupBy, { key: string; name?: string }> = {
+  none: { key: `''` },
+  category: { key: `coalesce(category_id::text, 'uncategorized')` },
+  merchant: { key: `lower(${MERCHANT_NAME})`, name: MERCHANT_NAME },
+  // occurred_at is the UTC day's midnight; AT TIME ZONE keeps the session's zone out of it.
+  month: { key: `to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM')` },
+};
+
+interface AggregateQueryRow {
+  key: string;
+  name: string;
+  income: string;
+  expenses: string;
+  count: number | string;
+  all_income: string;
+  all_expenses: string;
+  all_count: number | string;
+  group_count: number | string;
+}
+
+/**
+ * Totals of the transactions a list filter selects, whole and per group, in one statement:
+ * the groups are summed once, and window sums over them give the whole before the LIMIT cuts
+ * the groups answered. Months come in calendar order, other groups largest first.
+ */
+export async function aggregateTransactions(
+  db: Knex,
+  userId: string,
+  filter: TransactionFilter,
+  groupBy: GroupBy,
+  limit: number,
+): Promise<AggregateRows> {
+  const { key, name = key } = GROUP_KEY[groupBy];
+  const grouped = applyFilter(db('transactions').where('user_id', userId), filter)
+    .select(
+      db.raw(`${key} AS key`),
+      db.raw(`min(${name}) AS name`),
+      db.raw(`coalesce(sum(amount) FILTER (WHERE type = 'credit'), 0) AS income`),
+      db.raw(`coalesce(sum(amount) FILTER (WHERE type = 'debit'), 0) AS expenses`),
+      db.raw('count(*) AS count'),
+    )
+    .groupByRaw('1');
+  const order = groupBy === 'month' ? 'key' : '(income + expenses) DESC, count DESC, key';
+  const rows = (await db
+    .with('groups', grouped)
+    .select(
+      '*',
+      db.raw('sum(income) OVER () AS all_income'),
+      db.raw('sum(expenses) OVER () AS all_expenses'),
+      db.raw('sum(count) OVER () AS all_count'),
+      db.raw('count(*) OVER () AS group_count'),
+    )
+    .from('groups')
+    .orderByRaw(order)
+    .limit(limit)) as AggregateQueryRow[];
+  const first = rows[0];
+  return {
+    income: first?.all_income ?? '0',
+    expenses: first?.all_expenses ?? '0',
+    count: Number(first?.all_count ?? 0),
+    groups:
+      groupBy === 'none'
+        ? []
+        : rows.map((r) => ({
+            key: r.key,
+            name: r.name,
+            income: r.income,
+            expenses: r.expenses,
+            count: Number(r.count),
+          })),
+    groupCount: groupBy === 'none' ? 0 : Number(first?.group_count ?? 0),
+  };
 }

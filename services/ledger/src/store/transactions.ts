@@ -189,7 +189,11 @@ export async function deleteTransaction(
   });
 }
 
-function applyFilter(query: Knex.QueryBuilder, filter: TransactionFilter): Knex.QueryBuilder {
+/** The list filter as SQL conditions (shared by listing and the aggregate RPC). */
+export function applyFilter(
+  query: Knex.QueryBuilder,
+  filter: TransactionFilter,
+): Knex.QueryBuilder {
   if (filter.occurredFrom) query.where('occurred_at', '>=', filter.occurredFrom.toISOString());
   if (filter.occurredBefore) query.where('occurred_at', '<', filter.occurredBefore.toISOString());
   if (filter.categoryId) query.where('category_id', filter.categoryId);

@@ -235,3 +235,80 @@ describe('GetCashflow', () => {
     expect(err.details?.issues?.map((i) => i.field).sort()).toEqual(['from', 'interval']);
   });
 });
+
+describe('AggregateTransactions', () => {
+  const aggregate = (userId: string, filter: Record<string, unknown>, groupBy = '', limit = 0) =>
+    client.call(
+      (c) => c.aggregateTransactions,
+      { filter: { uncategorized: false, ...filter }, groupBy, limit },
+      { userId },
+    );
+  const Q1 = { from: '2025-01-01', to: '2025-03-31' };
+
+  it('totals what a list filter selects, exactly and only for the caller', async () => {
+    const user = newUser();
+    await seed(user);
+    await ledgerAs(h.client, newUser()).create({ date: '2025-01-10', amount: '500.00' });
+
+    const all = await aggregate(user, Q1);
+    expect(all).toMatchObject({
+      income: '1000.00',
+      expenses: '100.30',
+      net: '899.70',
+      count: '5',
+      groups: [],
+      groupCount: '0',
+    });
+    // The same text search as the list: description or merchant, any case.
+    expect(await aggregate(user, { ...Q1, q: 'CAF' })).toMatchObject({
+      expenses: '0.30',
+      count: '2',
+    });
+    expect(await aggregate(user, { ...Q1, minAmount: '0.15', type: 'debit' })).toMatchObject({
+      expenses: '100.19',
+      count: '2',
+    });
+    expect(await aggregate(newUser(), Q1)).toMatchObject({ income: '0.00', count: '0' });
+  });
+
+  it('groups by category, merchant and month, largest first or in calendar order', async () => {
+    const user = newUser();
+    await seed(user);
+
+    const byCategory = await aggregate(user, { ...Q1, type: 'debit' }, 'category');
+    expect(byCategory.groups.map((g) => [g.key, g.expenses, g.count])).toEqual([
+      [B, '99.99', '1'],
+      [A, '0.30', '2'],
+      ['uncategorized', '0.01', '1'],
+    ]);
+
+    // Merchants match whatever their case; a row without one counts under its description.
+    const byMerchant = await aggregate(user, Q1, 'merchant');
+    expect(byMerchant.groups.map((g) => [g.key, g.income, g.expenses, g.count])).toEqual([
+      ['employer', '1000.00', '0.00', '1'],
+      ['shop', '0.00', '99.99', '1'],
+      ['cafe', '0.00', '0.30', '2'],
+      ['coffee beans', '0.00', '0.01', '1'],
+    ]);
+    expect(byMerchant.groups[2]!.name.toLowerCase()).toBe('cafe');
+
+    // The limit cuts the groups answered, never the totals.
+    const top = await aggregate(user, Q1, 'merchant', 2);
+    expect(top.groups.map((g) => g.key)).toEqual(['employer', 'shop']);
+    expect(top).toMatchObject({ groupCount: '4', count: '5', expenses: '100.30' });
+
+    const byMonth = await aggregate(user, Q1, 'month');
+    expect(byMonth.groups.map((g) => [g.key, g.income, g.expenses, g.count])).toEqual([
+      ['2025-01', '1000.00', '0.30', '3'],
+      ['2025-02', '0.00', '99.99', '1'],
+      ['2025-03', '0.00', '0.01', '1'],
+    ]);
+  });
+
+  it('refuses a bad grouping, limit or filter, naming each field', async () => {
+    const err = await rejection(aggregate(newUser(), {}, 'year', -1));
+    expect(err.details?.issues?.map((i) => i.field).sort()).toEqual(['groupBy', 'limit']);
+    const bad = await rejection(aggregate(newUser(), { from: '2025-13-01' }));
+    expect(bad.details?.issues?.map((i) => i.field)).toEqual(['from']);
+  });
+});

@@ -343,6 +343,18 @@ describe('deduplication accounts for every line', () => {
     ]);
     // The counts add up to the file's transactions.
     expect(row.imported + row.duplicates + row.skipped).toBe(row.total_rows);
+    // The same report on the wire.
+    expect(res.statementImport!.warnings).toEqual([
+      {
+        line: row.warnings[0]!.line,
+        transactionId: stored[2].id,
+        warning: row.warnings[0]!.warning,
+      },
+    ]);
+    expect(res.statementImport!.duplicateRows).toEqual([
+      { line: row.duplicate_rows[0]!.line, duplicateOf: stored[0].id, reason: expect.any(String) },
+    ]);
+    expect(res.statementImport!.skippedRows).toEqual([]);
 
     // Again: every line is a duplicate of the transaction it matches, the garage one included.
     const again = await send(userId, [options({ fileName: 'b.ofx' }), chunk(ofx(reused))]);
@@ -382,6 +394,14 @@ describe('deduplication accounts for every line', () => {
       ['new', ''],
       ['duplicate', 'repeats '],
     ]);
+    // Its report lists too: the repeat (of a line not stored, so no transaction id) and the
+    // warning (nothing stored yet either).
+    expect(res.statementImport!.duplicateRows).toEqual([
+      { line: res.rows[3]!.line, duplicateOf: '', reason: expect.any(String) },
+    ]);
+    expect(res.statementImport!.warnings).toEqual([
+      { line: res.rows[1]!.line, transactionId: '', warning: expect.any(String) },
+    ]);
   });
 
   it('a background import reports duplicates, warnings and skipped lines too', async () => {
@@ -410,6 +430,11 @@ describe('deduplication accounts for every line', () => {
       ]);
       expect(row.skipped_rows).toEqual([{ line: 304, reason: expect.any(String) }]);
       expect(row.imported + row.duplicates + row.skipped).toBe(row.total_rows);
+      const fetched = await imports.call((c) => c.getImport, { id }, { userId });
+      expect(fetched.statementImport!.skippedRows).toEqual([
+        { line: 304, reason: row.skipped_rows[0]!.reason },
+      ]);
+      expect(fetched.statementImport!.duplicateRows).toHaveLength(1);
     } finally {
       await worker.stop();
     }

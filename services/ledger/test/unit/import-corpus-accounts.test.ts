@@ -8,8 +8,7 @@ import { readStatement, STATEMENT_FIXTURES } from './import-statements.helper';
 /**
  * The corpus files the API refuses because they hold statements of several accounts (see
  * test/fixtures/import/corpus/README.md): read once per account with the account chosen (the
- * import option the API does not carry yet), their rows together, in file order, are upstream's
- * expected lines.
+ * `account` import option), their rows together, in file order, are upstream's expected lines.
  */
 
 const CORPUS = join(STATEMENT_FIXTURES, 'corpus');

@@ -209,3 +209,120 @@ describe('import options', () => {
     ]);
   });
 });
+
+describe('explaining the columns and saved mappings', () => {
+  const headerless = (first: string) =>
+    rows(`${first},Coffee at the corner,-4.50,95.50\n2025-03-15,Salary,100.00,195.50`);
+  const unknownHeader = (rowsText: string) => rows(`Buchung;Text;Soll;Haben\n${rowsText}`, ';');
+
+  it('says which columns were guessed from values, why, and that it is unsure', () => {
+    const { detection } = detectCsvLayout(headerless('2025-03-14'), ',', undefined);
+    expect(detection.source).toBe('values');
+    expect(detection.certain).toBe(false);
+    expect(detection.columns.map((c) => [c.field, c.column, c.header])).toEqual([
+      ['date', 0, null],
+      ['description', 1, null],
+      ['amount', 2, null],
+    ]);
+    expect(detection.columns[0]!.reason).toBe(
+      'the file has no header row; 100% of its values read as dates',
+    );
+    // Two amount columns (the amount and a balance): the reason says so.
+    expect(detection.columns[2]!.reason).toMatch(/first column whose values are amounts.*of 2/);
+  });
+
+  it('is sure when header names, a preset or the request name the columns', () => {
+    const named = detectCsvLayout(
+      rows('Date,Description,Amount\n14/03/2025,Coffee,-4.50'),
+      ',',
+      undefined,
+    );
+    expect(named.detection).toMatchObject({ source: 'headers', certain: true });
+    expect(named.detection.columns[0]).toEqual({
+      field: 'date',
+      column: 0,
+      header: 'Date',
+      reason: 'the header "Date" is a usual name for it',
+    });
+    const preset = detectCsvLayout(
+      rows(
+        'Bank Account,Date,Narrative,Debit Amount,Credit Amount,Balance,Categories,Serial\n032000123456,01/03/2025,PAY,,10.00,10.00,INC,',
+      ),
+      ',',
+      undefined,
+    );
+    expect(preset.detection).toMatchObject({ source: 'preset', certain: true });
+    expect(preset.detection.columns[0]!.reason).toContain('preset "westpac"');
+    const requested = detectCsvLayout(unknownHeader('14.03.2025;Kaffee;4,50;'), ';', {
+      date: 'Buchung',
+      description: ['Text'],
+      debit: 'Soll',
+      credit: 'Haben',
+    });
+    expect(requested.detection).toMatchObject({ source: 'request', certain: true });
+  });
+
+  it('keys a layout by its header names, or by its column shapes without a header', () => {
+    const a = detectCsvLayout(unknownHeader('14.03.2025;Kaffee;4,50;'), ';', {
+      date: 'Buchung',
+      description: ['Text'],
+      debit: 'Soll',
+      credit: 'Haben',
+    });
+    expect(a.layoutKey).toBe('h:buchung|text|soll|haben');
+    expect(detectCsvLayout(headerless('2025-03-14'), ',', undefined).layoutKey).toBe(
+      detectCsvLayout(headerless('2025-04-01'), ',', undefined).layoutKey,
+    );
+  });
+
+  it('reads a file of a saved layout with the saved mapping unless the request names columns', () => {
+    const mapping: MappingOverrides = {
+      date: 'Buchung',
+      description: ['Text'],
+      debit: 'Soll',
+      credit: 'Haben',
+      decimalSeparator: ',',
+    };
+    const saved = [
+      { id: 'm1', name: 'Sparkasse', layoutKey: 'h:buchung|text|soll|haben', mapping },
+      { id: 'm2', name: 'Other', layoutKey: 'h:something|else', mapping: { date: 0 } },
+    ];
+    const file = unknownHeader('14.03.2025;Kaffee;4,50;\n15.03.2025;Gehalt;;2000,00');
+    const used = detectCsvLayout(file, ';', undefined, saved);
+    expect(used.columns).toMatchObject({ date: 0, description: [1], debit: 2, credit: 3 });
+    expect(used.decimalSeparator).toBe(',');
+    expect(used.detection).toMatchObject({
+      source: 'saved',
+      certain: true,
+      savedMapping: { id: 'm1', name: 'Sparkasse' },
+    });
+    expect(used.detection.columns[0]!.reason).toBe('your saved mapping "Sparkasse"');
+    // Options that name no column (a delimiter) keep the saved mapping; columns replace it.
+    expect(detectCsvLayout(file, ';', { decimalSeparator: ',' }, saved).detection.source).toBe(
+      'saved',
+    );
+    const overridden = detectCsvLayout(file, ';', { description: ['Text', 'Haben'] }, saved);
+    expect(overridden.detection.savedMapping).toBeUndefined();
+    expect(overridden.detection.source).toBe('request');
+  });
+});
+
+describe('saveMappingAs option', () => {
+  const base = { fileName: 'a.csv', dateFormat: '', countryCode: 'DE', declaredBytes: 0 };
+  it('keeps a trimmed name and refuses an empty, long or dry-run one', () => {
+    expect(
+      parseImportOptions({ ...base, dryRun: false, saveMappingAs: ' Sparkasse ' }),
+    ).toMatchObject({ saveMappingAs: 'Sparkasse' });
+    expect(
+      validationFields(() => parseImportOptions({ ...base, dryRun: false, saveMappingAs: ' ' })),
+    ).toEqual(['saveMappingAs']);
+    expect(
+      validationFields(() =>
+        parseImportOptions({ ...base, dryRun: false, saveMappingAs: 'x'.repeat(101) }),
+      ),
+    ).toEqual(['saveMappingAs']);
+    expect(
+      validationFields(() => parseImportOptions({ ...base, dryRun: true, saveMappingAs: 'A' })),
+    ).toEqual(['saveMappingAs']);
+  });
+});

@@ -67,9 +67,16 @@ beforeAll(async () => {
 });
 afterAll(() => stack.close());
 
-async function upload(who: TestUser, file: Buffer, fileName: string, dryRun: boolean) {
+async function upload(
+  who: TestUser,
+  file: Buffer,
+  fileName: string,
+  dryRun: boolean,
+  account?: string,
+) {
   const form = new FormData();
   if (dryRun) form.append('dryRun', 'true');
+  if (account !== undefined) form.append('account', account);
   form.append('file', new Blob([file], { type: 'application/octet-stream' }), fileName);
   const res = await fetch(`${stack.url}/api/bank/transactions/import`, {
     method: 'POST',
@@ -106,6 +113,30 @@ describe.each(files)('%s', (file) => {
       const listed = await api('GET', '/api/bank/transactions', { token: user.token });
       expect(listed.body.transactions).toEqual([]);
     });
+    if (expected.refusedBecause === 'accounts')
+      it("imports account by account with the account option, every line upstream's", async () => {
+        const user = await registerUser(api);
+        const refused = await upload(user, bytes, name, false);
+        // The refusal names the accounts to choose from.
+        const named = /accounts \(([^)]+)\)/.exec(refused.body.details.issues[0].message);
+        const accounts = named![1].split(', ');
+        expect(accounts.length).toBeGreaterThan(1);
+        const read: PreviewRow[] = [];
+        let imported = 0;
+        for (const account of accounts) {
+          const dry = await upload(user, bytes, name, true, account);
+          expect(dry.status).toBe(200);
+          read.push(...(dry.body.rows as PreviewRow[]).filter((r) => r.status === 'new'));
+          const real = await upload(user, bytes, name, false, account);
+          expect(real.status).toBe(201);
+          imported += real.body.import.imported;
+        }
+        read.sort((a, b) => a.line - b.line);
+        expect(read.map((r) => [r.parsed!.date, signed(r.parsed!)])).toEqual(
+          expected.lines.map((l) => [l.date, Number(l.ledgerAmount ?? l.amount).toFixed(2)]),
+        );
+        expect(imported).toBe(expected.lines.length);
+      });
     return;
   }
 

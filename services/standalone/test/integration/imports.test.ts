@@ -404,6 +404,29 @@ describe('duplicates', () => {
       reason: "repeats the bank's id of line 3 of this file",
     });
     expect(dry.body.import).toMatchObject({ imported: 5, duplicates: 1 });
+    expect(dry.body.import.duplicateRows).toEqual([
+      { line: 7, duplicateOf: null, reason: "repeats the bank's id of line 3 of this file" },
+    ]);
+  });
+
+  it('the report names every line that was not imported, and what it matched', async () => {
+    const user = await registerUser(api);
+    const csv = 'Date,Description,Amount\n14/03/2025,COFFEE CLUB,-4.50\n15/03/2025,BOOKS,-20.00\n';
+    await upload(user, csv);
+    const [coffee] = (await transactionsOf(user)).filter((t) => t.description === 'COFFEE CLUB');
+    const again = await upload(user, `${csv}16/03/2025,OPENING BALANCE,\n`);
+    expect(again.status).toBe(201);
+    const report = again.body.import;
+    expect(report).toMatchObject({ imported: 0, duplicates: 2, skipped: 1, warnings: [] });
+    expect(report.duplicateRows.map((d: Record<string, unknown>) => d.line)).toEqual([2, 3]);
+    expect(report.duplicateRows[0]).toMatchObject({ line: 2, duplicateOf: coffee.id });
+    expect(report.skippedRows).toEqual([{ line: 4, reason: expect.any(String) }]);
+    // The same report later, from the import's own page.
+    const later = await api('GET', `/api/bank/transactions/imports/${report.id}`, {
+      token: user.token,
+    });
+    expect(later.body.import.duplicateRows).toEqual(report.duplicateRows);
+    expect(later.body.import.skippedRows).toEqual(report.skippedRows);
   });
 });
 
@@ -602,6 +625,179 @@ describe('errors and overrides', () => {
   });
 });
 
+describe('unknown layouts: explained guesses and saved mappings', () => {
+  const HEADER = 'Buchungsdatum;Wertstellung;Auftraggeber;Buchungstext;Umsatz';
+  const statement = (month: string) =>
+    [
+      HEADER,
+      `14.${month}.2025;15.${month}.2025;REWE Markt;KARTENZAHLUNG 4711 REWE SAGT DANKE;-42,10`,
+      `20.${month}.2025;20.${month}.2025;Stadtwerke;LASTSCHRIFT STROM ABSCHLAG KDNR 99;-75,00`,
+      `28.${month}.2025;28.${month}.2025;Arbeitgeber GmbH;GEHALT LOHN ${month}/2025 PERSNR 1;2500,00`,
+    ].join('\n');
+  const mapping = {
+    date: 'Buchungsdatum',
+    description: ['Auftraggeber'],
+    merchant: 'Auftraggeber',
+    amount: 'Umsatz',
+  };
+
+  it('says what it guessed and why, then reads the next export of the layout in one call', async () => {
+    const alice = await registerUser(api, { countryCode: 'GB' });
+    const dry = await upload(alice, statement('03'), { fields: { dryRun: 'true' } });
+    expect(dry.status).toBe(200);
+    const detected = dry.body.import.detected;
+    expect(detected).toMatchObject({ source: 'values', certain: false, savedMapping: null });
+    expect(detected.columns.map((c: Record<string, unknown>) => [c.field, c.header])).toEqual([
+      ['date', 'Buchungsdatum'],
+      ['description', 'Buchungstext'],
+      ['amount', 'Umsatz'],
+    ]);
+    for (const c of detected.columns) expect(c.reason).toMatch(/^no header names it; /);
+
+    const first = await upload(alice, statement('03'), {
+      fields: { mapping: JSON.stringify(mapping), saveMappingAs: ' Sparkasse Giro ' },
+    });
+    expect(first.status).toBe(201);
+    expect(first.body.import).toMatchObject({ imported: 3 });
+    expect(first.body.import.detected).toMatchObject({ source: 'request', certain: true });
+    const saved = first.body.import.savedMapping;
+    expect(saved).toMatchObject({
+      name: 'Sparkasse Giro',
+      headers: HEADER.split(';'),
+      dateFormat: 'DD/MM/YYYY',
+      mapping: { date: 'Buchungsdatum', description: ['Auftraggeber'], amount: 'Umsatz' },
+      lastUsedAt: null,
+    });
+
+    // April's export: just the file.
+    const next = await upload(alice, statement('04'));
+    expect(next.status).toBe(201);
+    expect(next.body.import).toMatchObject({ imported: 3, duplicates: 0 });
+    expect(next.body.import.detected).toMatchObject({
+      source: 'saved',
+      certain: true,
+      savedMapping: { id: saved.id, name: 'Sparkasse Giro' },
+    });
+    const april = (await transactionsOf(alice)).filter((t) => t.date.startsWith('2025-04'));
+    expect(april.map((t) => [t.date.slice(0, 10), t.description, t.merchant, t.amount])).toEqual([
+      ['2025-04-14', 'REWE Markt', 'REWE Markt', 42.1],
+      ['2025-04-20', 'Stadtwerke', 'Stadtwerke', 75],
+      ['2025-04-28', 'Arbeitgeber GmbH', 'Arbeitgeber GmbH', 2500],
+    ]);
+
+    // A large export of the layout, imported in the background, is read with it too.
+    const big = [HEADER];
+    for (let i = 0; big.join('\n').length < BACKGROUND_BYTES * 1.5; i++) {
+      const day = String((i % 28) + 1).padStart(2, '0');
+      big.push(
+        `${day}.06.2025;${day}.06.2025;Laden ${i};KARTENZAHLUNG NR ${i} VIELEN DANK;-${i + 1},00`,
+      );
+    }
+    const queued = await upload(alice, big.join('\n'), { fileName: 'juni.csv' });
+    expect(queued.status).toBe(202);
+    expect(queued.body.import.detected).toMatchObject({ source: 'saved' });
+    const done = await waitForImport(alice, queued.body.import.id);
+    expect(done).toMatchObject({ status: 'completed', imported: big.length - 1 });
+    const june = await transactionsOf(alice, 'merchant=Laden%200');
+    expect(june).toEqual([
+      expect.objectContaining({ description: 'Laden 0', merchant: 'Laden 0', amount: 1 }),
+    ]);
+
+    const list = await api('GET', '/api/bank/transactions/import-mappings', { token: alice.token });
+    expect(list.status).toBe(200);
+    expect(list.body.mappings).toHaveLength(1);
+    expect(list.body.mappings[0]).toMatchObject({ id: saved.id, lastUsedAt: expect.any(String) });
+
+    // Another user's files never use it, nor see or delete it.
+    const bob = await registerUser(api, { countryCode: 'GB' });
+    const bobs = await upload(bob, statement('04'), { fields: { dryRun: 'true' } });
+    expect(bobs.body.import.detected).toMatchObject({ source: 'values', savedMapping: null });
+    expect(
+      (await api('GET', '/api/bank/transactions/import-mappings', { token: bob.token })).body
+        .mappings,
+    ).toEqual([]);
+    expectError(
+      await api('DELETE', `/api/bank/transactions/import-mappings/${saved.id}`, {
+        token: bob.token,
+      }),
+      404,
+      'NOT_FOUND',
+    );
+
+    // Deleted, the layout is guessed again.
+    const gone = await api('DELETE', `/api/bank/transactions/import-mappings/${saved.id}`, {
+      token: alice.token,
+    });
+    expect(gone.status).toBe(200);
+    const after = await upload(alice, statement('05'), { fields: { dryRun: 'true' } });
+    expect(after.body.import.detected.source).toBe('values');
+    expectError(
+      await api('DELETE', `/api/bank/transactions/import-mappings/${saved.id}`, {
+        token: alice.token,
+      }),
+      404,
+      'NOT_FOUND',
+    );
+  });
+
+  it('refuses to save a mapping from a dry run or for a file that has no columns', async () => {
+    const user = await registerUser(api);
+    expectError(
+      await upload(user, statement('03'), { fields: { dryRun: 'true', saveMappingAs: 'X' } }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    const ofx = await upload(user, fixture('statement-sgml.ofx'), {
+      fileName: 'statement.ofx',
+      fields: { saveMappingAs: 'X' },
+    });
+    expectError(ofx, 400, 'VALIDATION_ERROR');
+    expect(ofx.body.details.issues[0].field).toBe('saveMappingAs');
+    expect(await transactionsOf(user)).toHaveLength(0);
+    expect(
+      (await api('GET', '/api/bank/transactions/import-mappings', { token: user.token })).body
+        .mappings,
+    ).toEqual([]);
+    // The mapping routes need a user, and an id that is no UUID names nothing.
+    expectError(await api('GET', '/api/bank/transactions/import-mappings'), 401, 'UNAUTHORIZED');
+    expectError(
+      await api('DELETE', '/api/bank/transactions/import-mappings/not-a-uuid', {
+        token: user.token,
+      }),
+      404,
+      'NOT_FOUND',
+    );
+  });
+});
+
+describe('statements of several accounts', () => {
+  const twoAccounts = () =>
+    readFileSync(join(FIXTURES, '..', 'import', 'camt053-two-accounts.xml'));
+
+  it('refuses a CAMT.053 of two accounts naming them, and imports the one chosen', async () => {
+    const user = await registerUser(api);
+    const refused = await upload(user, twoAccounts(), {
+      fileName: 'two.xml',
+      type: 'application/xml',
+    });
+    expectError(refused, 400, 'VALIDATION_ERROR');
+    expect(refused.body.details.issues[0].message).toContain('CH9300762011623852957, 0532013000');
+    const chosen = await upload(user, twoAccounts(), {
+      fileName: 'two.xml',
+      type: 'application/xml',
+      fields: { account: 'ch93 0076 2011 6238 5295 7' },
+    });
+    expect(chosen.status).toBe(201);
+    expect(chosen.body.import).toMatchObject({ format: 'camt053', imported: 1, skipped: 1 });
+    expect(chosen.body.import.skippedRows).toEqual([
+      { line: 15, reason: 'an entry of account 0532013000, not the one chosen' },
+    ]);
+    expect((await transactionsOf(user)).map((t) => [t.date.slice(0, 10), t.amount])).toEqual([
+      ['2025-03-02', 10],
+    ]);
+  });
+});
+
 describe('access', () => {
   it('needs credentials (401) and a scope that allows writing (403)', async () => {
     expectError(await upload(undefined, fixture('anz.csv')), 401, 'UNAUTHORIZED');
@@ -693,6 +889,49 @@ describe('access', () => {
 });
 
 describe('background imports', () => {
+  it('applies the custom rules while it writes, with their assignment history', async () => {
+    const user = await registerUser(api);
+    await setTier(api, user.id, 'elite'); // polling room, and the history needs Elite
+    const [cat] = (await api('GET', '/api/categories?limit=1', { token: user.token })).body
+      .categories;
+    const rule = await api('POST', '/api/rules', {
+      token: user.token,
+      body: {
+        name: 'Rides',
+        conditions: [{ field: 'description', type: 'contains', value: 'uber' }],
+        actions: [{ type: 'setCategory', value: cat.id }],
+      },
+    });
+    expect(rule.status).toBe(201);
+    const lines = ['Date,Description,Amount'];
+    for (let i = 0; lines.join('\n').length < BACKGROUND_BYTES * 1.2; i++)
+      lines.push(
+        `2025-02-${String((i % 28) + 1).padStart(2, '0')},${i % 10 ? 'GROCER' : 'UBER *TRIP'} ${i},-${i + 1}.00`,
+      );
+    const res = await upload(user, lines.join('\n'));
+    expect(res.status).toBe(202);
+    await waitForImport(user, res.body.import.id);
+    const total = async (query: string) =>
+      (await api('GET', `/api/bank/transactions?limit=1&${query}`, { token: user.token })).body
+        .pagination.total;
+    // Every ride has the rule's category, nothing else has.
+    const rideCount = Math.ceil((lines.length - 1) / 10);
+    expect(await total('q=uber')).toBe(rideCount);
+    expect(await total(`categoryId=${cat.id}`)).toBe(rideCount);
+    expect(await total('uncategorized=true')).toBe(lines.length - 1 - rideCount);
+    const rides = await transactionsOf(user, `categoryId=${cat.id}&limit=1`);
+    const history = await api('GET', `/api/transaction-categories/${rides[0].id}/history`, {
+      token: user.token,
+    });
+    expect(history.body.history).toContainEqual(
+      expect.objectContaining({
+        assignedBy: 'rule',
+        actor: rule.body.rule.id,
+        toCategoryId: cat.id,
+      }),
+    );
+  });
+
   it('stores a large file, answers 202 and imports it in the background', async () => {
     const user = await registerUser(api);
     await setTier(api, user.id, 'enterprise'); // room for the polling

@@ -214,6 +214,8 @@ describe('POST /mcp/inspector', () => {
     expect(res.status).toBe(200);
     expect(res.body.result.isError).toBeFalsy();
     expect(structured(res).items.map((t: Json) => t.description)).toEqual(['Woolworths Metro']);
+    // Count and signed total come from the ledger's aggregate over the whole selection.
+    expect(structured(res)).toMatchObject({ count: 1, total: '-82.40', currency: 'AUD' });
     const gst = await call('gst_calculate', { amount: '110.00', inclusive: true });
     expect(structured(gst)).toMatchObject({ gst: '10.00', net: '100.00', gross: '110.00' });
     const bobs = await rpc(
@@ -226,6 +228,7 @@ describe('POST /mcp/inspector', () => {
       { token: bob.token },
     );
     expect(structured(bobs).items.map((t: Json) => t.description)).toEqual(['Bob secret']);
+    expect(structured(bobs)).toMatchObject({ count: 1, total: '-999.99' });
   });
 
   it('answers protocol errors in a 200 body with the standard codes', async () => {

@@ -1,11 +1,13 @@
 import { formatMoney, money } from '@pfs/kit';
 import { z } from 'zod';
 import { ownFileName, storedFile } from '../files';
-import { addDays, scanTransactions } from '../ledger';
+import { addDays } from '../ledger';
 import { defineTool } from '../tool';
 
 /** Days either side of the receipt's date in which a payment may have been booked. */
 const WINDOW_DAYS = 7;
+/** Same-amount debits read in the window (ten candidates are answered). */
+const CANDIDATE_ROWS = 50;
 
 function dayDistance(a: string, b: string): number {
   return Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / 86_400_000;
@@ -74,22 +76,30 @@ export const analyzeReceipt = defineTool({
       const to = addDays(extracted.dateISO, WINDOW_DAYS);
       const score = (date: string) =>
         Math.round((1 - dayDistance(date, extracted.dateISO!) / (WINDOW_DAYS + 1)) * 100) / 100;
-      const [{ rows }, expenses] = await Promise.all([
-        scanTransactions(ctx, {
-          from,
-          to,
-          type: 'debit',
-          minAmount: total,
-          maxAmount: total,
-          uncategorized: false,
-        }),
+      const [{ transactions }, expenses] = await Promise.all([
+        ctx.services.ledger.call(
+          (c) => c.listTransactions,
+          {
+            filter: {
+              from,
+              to,
+              type: 'debit',
+              minAmount: total,
+              maxAmount: total,
+              uncategorized: false,
+            },
+            page: { page: 1, limit: CANDIDATE_ROWS },
+            sort: '-date',
+          },
+          { userId: ctx.userId },
+        ),
         ctx.services.expenses.call(
           (c) => c.listExpenses,
           { filter: { from, to }, page: { page: 1, limit: 200 } },
           { userId: ctx.userId },
         ),
       ]);
-      for (const t of rows) {
+      for (const t of transactions) {
         const date = t.date.slice(0, 10);
         candidates.push({
           id: t.id,

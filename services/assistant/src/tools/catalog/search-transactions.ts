@@ -1,6 +1,6 @@
 import { formatMoney, money } from '@pfs/kit';
 import { z } from 'zod';
-import { categoryNames, scanTransactions, sumAmounts, summarize } from '../ledger';
+import { categoryNames, summarize } from '../ledger';
 import { dateString, moneyString, transactionSummary, uuid } from '../schemas';
 import { defineTool } from '../tool';
 
@@ -42,30 +42,42 @@ export const searchTransactions = defineTool({
   }),
   async run(input, ctx) {
     const abs = (v?: string) => (v === undefined ? undefined : formatMoney(money(v).abs()));
-    const { rows, total } = await scanTransactions(
-      ctx,
-      {
-        from: input.from,
-        to: input.to,
-        q: input.query,
-        categoryId: input.categoryId,
-        uncategorized: input.category === 'uncategorized',
-        type: input.type === undefined ? undefined : input.type === 'income' ? 'credit' : 'debit',
-        minAmount: abs(input.minAmount),
-        maxAmount: abs(input.maxAmount),
-      },
-      SORT[input.sort ?? 'date_desc'],
-    );
-    const shown = rows.slice(0, input.limit ?? 20);
+    const filter = {
+      from: input.from,
+      to: input.to,
+      q: input.query,
+      categoryId: input.categoryId,
+      uncategorized: input.category === 'uncategorized',
+      type: input.type === undefined ? undefined : input.type === 'income' ? 'credit' : 'debit',
+      minAmount: abs(input.minAmount),
+      maxAmount: abs(input.maxAmount),
+    };
+    // The page shown and the whole selection's count and signed total, side by side: the
+    // ledger sums every match itself instead of sending each row here.
+    const [page, totals] = await Promise.all([
+      ctx.services.ledger.call(
+        (c) => c.listTransactions,
+        {
+          filter,
+          page: { page: 1, limit: input.limit ?? 20 },
+          sort: SORT[input.sort ?? 'date_desc'],
+        },
+        { userId: ctx.userId },
+      ),
+      ctx.services.analytics.call(
+        (c) => c.aggregateTransactions,
+        { filter, groupBy: '', limit: 0 },
+        { userId: ctx.userId },
+      ),
+    ]);
     const names = await categoryNames(
       ctx,
-      shown.map((t) => t.categoryId),
+      page.transactions.map((t) => t.categoryId),
     );
-    const signed = rows.map((t) => (t.type === 'debit' ? `-${t.amount}` : t.amount));
     return {
-      items: shown.map((t) => summarize(t, names)),
-      count: total,
-      total: formatMoney(sumAmounts(signed)),
+      items: page.transactions.map((t) => summarize(t, names)),
+      count: Number(totals.count),
+      total: formatMoney(totals.net),
       currency: ctx.currency,
     };
   },

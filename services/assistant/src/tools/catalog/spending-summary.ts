@@ -1,15 +1,8 @@
-import { formatMoney, money, type Money } from '@pfs/kit';
+import { formatMoney } from '@pfs/kit';
 import { z } from 'zod';
-import { categoryNames, scanTransactions } from '../ledger';
+import { categoryNames } from '../ledger';
 import { period, periodOut, uuid } from '../schemas';
 import { defineTool } from '../tool';
-
-interface Group {
-  key: string;
-  name: string;
-  total: Money;
-  count: number;
-}
 
 export const spendingSummary = defineTool({
   name: 'spending_summary',
@@ -39,58 +32,49 @@ export const spendingSummary = defineTool({
   }),
   async run(input, ctx) {
     const type = input.type ?? 'expense';
-    const { rows } = await scanTransactions(ctx, {
-      from: input.from,
-      to: input.to,
-      type: type === 'income' ? 'credit' : 'debit',
-      categoryId: input.categoryId,
-      // The ledger's q searches description and merchant, so a merchant named only in the
-      // description (card payments often are) still counts.
-      q: input.merchant,
-      uncategorized: false,
-    });
-    const groups = new Map<string, Group>();
-    let total = money(0);
-    for (const t of rows) {
-      const amount = money(t.amount);
-      total = total.plus(amount);
-      let key: string;
-      let name: string;
-      if (input.groupBy === 'category') {
-        key = t.categoryId ?? 'uncategorized';
-        name = key;
-      } else if (input.groupBy === 'merchant') {
-        name = (t.merchant ?? t.description).trim();
-        key = name.toLowerCase();
-      } else {
-        key = t.date.slice(0, 7);
-        name = key;
-      }
-      const group = groups.get(key) ?? { key, name, total: money(0), count: 0 };
-      group.total = group.total.plus(amount);
-      group.count += 1;
-      groups.set(key, group);
-    }
-    if (input.groupBy === 'category') {
-      const names = await categoryNames(ctx, [...groups.keys()]);
-      for (const g of groups.values())
-        g.name = g.key === 'uncategorized' ? 'Uncategorized' : (names.get(g.key) ?? 'Unknown');
-    }
-    const ordered = [...groups.values()].sort((a, b) =>
-      input.groupBy === 'month'
-        ? a.key.localeCompare(b.key)
-        : b.total.comparedTo(a.total) || a.key.localeCompare(b.key),
+    // One aggregate in the ledger (ADR 017): a year of spending costs one query, not a page
+    // of rows per 200 transactions.
+    const totals = await ctx.services.analytics.call(
+      (c) => c.aggregateTransactions,
+      {
+        filter: {
+          from: input.from,
+          to: input.to,
+          type: type === 'income' ? 'credit' : 'debit',
+          categoryId: input.categoryId,
+          // The ledger's q searches description and merchant, so a merchant named only in the
+          // description (card payments often are) still counts.
+          q: input.merchant,
+          uncategorized: false,
+        },
+        groupBy: input.groupBy,
+        limit: input.limit ?? 0,
+      },
+      { userId: ctx.userId },
     );
+    const sumOf = (g: { income: string; expenses: string }) =>
+      type === 'income' ? g.income : g.expenses;
+    const names =
+      input.groupBy === 'category'
+        ? await categoryNames(
+            ctx,
+            totals.groups.map((g) => g.key),
+          )
+        : new Map<string, string>();
+    const nameOf = (g: { key: string; name: string }) => {
+      if (input.groupBy !== 'category') return g.name;
+      return g.key === 'uncategorized' ? 'Uncategorized' : (names.get(g.key) ?? 'Unknown');
+    };
     return {
       period: { from: input.from, to: input.to },
       currency: ctx.currency,
-      total: formatMoney(total),
-      count: rows.length,
-      groups: ordered.slice(0, input.limit ?? ordered.length).map((g) => ({
+      total: formatMoney(sumOf(totals)),
+      count: Number(totals.count),
+      groups: totals.groups.map((g) => ({
         key: g.key,
-        name: g.name,
-        total: formatMoney(g.total),
-        count: g.count,
+        name: nameOf(g),
+        total: formatMoney(sumOf(g)),
+        count: Number(g.count),
       })),
     };
   },

@@ -1,4 +1,11 @@
-import { deduction, everyday, income, Palette as C, type CountryCatalogue } from './seed';
+import {
+  deduction,
+  everyday,
+  income,
+  moreEveryday,
+  Palette as C,
+  type CountryCatalogue,
+} from './seed';
 
 // GST is 10% on most goods and services. GST-free or input-taxed (rate 0): basic food,
 // medical and health services, education courses, financial supplies (interest, bank fees,
@@ -26,6 +33,10 @@ export const australia: CountryCatalogue = {
     everyday('Bank Fees', 'landmark', C.finance, NONE),
     income('Income/Salary', 'banknote', C.income, NONE, 'Salary or wages'),
     everyday('Transfers', 'arrow-left-right', C.transfer, NONE),
+    // Pharmacy is mixed (prescription medicines are GST-free, most else is taxable); childcare
+    // is GST-free; international travel is GST-free but most holiday spending is not. Presents
+    // are left to Shopping: "Gifts & Donations" (D9) means deductible gifts.
+    ...moreEveryday({ fuel: GST, parking: GST, travel: GST, pharmacy: GST, fitness: GST, subscriptions: GST, personalCare: GST, clothing: GST, home: GST, pets: GST, childcare: NONE, cash: NONE }),
     deduction('Work Car Expenses', 'car', C.work, GST, 'D1: Work-related car expenses'),
     deduction('Work Travel', 'plane', C.work, GST, 'D2: Work-related travel expenses'),
     deduction('Work Clothing & Laundry', 'shirt', C.work, GST, 'D3: Work-related clothing, laundry and dry-cleaning expenses'),

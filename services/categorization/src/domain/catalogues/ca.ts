@@ -1,4 +1,11 @@
-import { deduction, everyday, income, Palette as C, type CountryCatalogue } from './seed';
+import {
+  deduction,
+  everyday,
+  income,
+  moreEveryday,
+  Palette as C,
+  type CountryCatalogue,
+} from './seed';
 
 // Federal GST is 5% (provinces with HST charge more; the rate can be edited per category).
 // Zero-rated or exempt (rate 0): basic groceries, medical services, residential rent,
@@ -26,6 +33,9 @@ export const canada: CountryCatalogue = {
     everyday('Bank Fees', 'landmark', C.finance, NONE),
     income('Income/Salary', 'banknote', C.income, NONE, 'T1: Line 10100 Employment income'),
     everyday('Transfers', 'arrow-left-right', C.transfer, NONE),
+    // Child care is a deduction below. Prescription drugs are zero-rated, most else at a
+    // pharmacy is taxable; tuition is exempt.
+    ...moreEveryday({ fuel: GST, parking: GST, travel: GST, pharmacy: GST, fitness: GST, subscriptions: GST, personalCare: GST, clothing: GST, home: GST, pets: GST, education: NONE, gifts: GST, cash: NONE }),
     deduction('Medical Expenses', 'heart-pulse', C.health, NONE, 'T1: Line 33099 Medical expenses'),
     deduction('RRSP Contributions', 'piggy-bank', C.savings, NONE, 'T1: Line 20800 RRSP deduction'),
     deduction('Charitable Donations', 'gift', C.giving, NONE, 'T1: Line 34900 Donations and gifts'),

@@ -1,4 +1,11 @@
-import { deduction, everyday, income, Palette as C, type CountryCatalogue } from './seed';
+import {
+  deduction,
+  everyday,
+  income,
+  moreEveryday,
+  Palette as C,
+  type CountryCatalogue,
+} from './seed';
 
 // VAT: standard 20%; reduced 5% on domestic fuel and power; zero-rated food and passenger
 // transport; exempt insurance, finance, health care, residential rent, donations and wages.
@@ -30,6 +37,9 @@ export const unitedKingdom: CountryCatalogue = {
     everyday('Bank Fees', 'landmark', C.finance, NONE),
     income('Income/Salary', 'banknote', C.income, NONE, 'SA102: Pay from employment'),
     everyday('Transfers', 'arrow-left-right', C.transfer, NONE),
+    // Fuel is above; passenger transport, children's clothes and education are zero-rated or
+    // exempt, prescriptions zero-rated (the rest of a pharmacy's shelves standard-rated).
+    ...moreEveryday({ parking: VAT, travel: NONE, pharmacy: VAT, fitness: VAT, subscriptions: VAT, personalCare: VAT, clothing: VAT, home: VAT, pets: VAT, childcare: NONE, education: NONE, gifts: VAT, cash: NONE }),
     deduction('Work Uniforms & Tools', 'shirt', C.work, VAT, 'P87: Uniforms, work clothing and tools'),
     deduction('Work Mileage', 'car', C.work, VAT, 'P87: Vehicles used for work'),
     deduction('Work Travel', 'plane', C.work, VAT, 'P87: Travel and overnight expenses'),

@@ -1,4 +1,11 @@
-import { deduction, everyday, income, Palette as C, type CountryCatalogue } from './seed';
+import {
+  deduction,
+  everyday,
+  income,
+  moreEveryday,
+  Palette as C,
+  type CountryCatalogue,
+} from './seed';
 
 // Without knowing the country's indirect tax, rates start at 0 and users set their own.
 const NONE = '0';
@@ -21,6 +28,8 @@ export const generic: CountryCatalogue = {
     everyday('Bank Fees', 'landmark', C.finance, NONE),
     income('Income/Salary', 'banknote', C.income, NONE, 'Employment income'),
     everyday('Transfers', 'arrow-left-right', C.transfer, NONE),
+    // Education is a deduction below.
+    ...moreEveryday({ fuel: NONE, parking: NONE, travel: NONE, pharmacy: NONE, fitness: NONE, subscriptions: NONE, personalCare: NONE, clothing: NONE, home: NONE, pets: NONE, childcare: NONE, gifts: NONE, cash: NONE }),
     deduction('Work Expenses', 'briefcase', C.work, NONE, 'Employment expenses'),
     deduction('Education', 'graduation-cap', C.education, NONE, 'Education expenses'),
     deduction('Charitable Donations', 'gift', C.giving, NONE, 'Donations'),

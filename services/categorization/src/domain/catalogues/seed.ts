@@ -32,6 +32,11 @@ export const Palette = {
   tax: '#546E7A',
   savings: '#00ACC1',
   business: '#1565C0',
+  travel: '#03A9F4',
+  fitness: '#8BC34A',
+  care: '#F06292',
+  pets: '#A1887F',
+  family: '#FFB300',
 } as const;
 
 /** Everyday spending or money movement: not deductible, no tax label. */
@@ -64,4 +69,42 @@ export function income(
   taxCategory: string | null = null,
 ): CategorySeed {
   return { name, icon, color, isTaxDeductible: false, taxCategory, defaultGstRate };
+}
+
+/**
+ * Everyday spending that leading budgeting apps give a category of its own (Mint's, YNAB's and
+ * Monarch's default sets all split these out), so ordinary purchases have somewhere right to go
+ * beyond the broad Transport, Health and Shopping.
+ */
+const MORE_EVERYDAY = {
+  fuel: ['Fuel', 'fuel', Palette.transport],
+  parking: ['Parking & Tolls', 'circle-parking', Palette.transport],
+  travel: ['Travel & Holidays', 'plane', Palette.travel],
+  pharmacy: ['Pharmacy', 'pill', Palette.health],
+  fitness: ['Fitness & Sport', 'dumbbell', Palette.fitness],
+  subscriptions: ['Subscriptions & Streaming', 'repeat', Palette.leisure],
+  personalCare: ['Personal Care', 'scissors', Palette.care],
+  clothing: ['Clothing', 'shirt', Palette.shopping],
+  home: ['Home & Garden', 'sofa', Palette.housing],
+  pets: ['Pets', 'paw-print', Palette.pets],
+  childcare: ['Kids & Childcare', 'baby', Palette.family],
+  education: ['Education', 'graduation-cap', Palette.education],
+  gifts: ['Gifts', 'gift', Palette.giving],
+  cash: ['Cash Withdrawals', 'wallet', Palette.finance],
+} as const satisfies Record<string, readonly [string, string, string]>;
+
+export type EverydayKind = keyof typeof MORE_EVERYDAY;
+
+/**
+ * The everyday categories of MORE_EVERYDAY that a country's set takes, each at the indirect tax
+ * rate the country charges on it; a kind left out is one the country already covers (e.g. by a
+ * deductible category of the same meaning).
+ */
+export function moreEveryday(rates: Partial<Record<EverydayKind, string>>): CategorySeed[] {
+  return (Object.keys(MORE_EVERYDAY) as EverydayKind[]).flatMap((kind) => {
+    const rate = rates[kind];
+    if (rate === undefined) return [];
+    const [name, icon, color] = MORE_EVERYDAY[kind];
+    return [everyday(name, icon, color, rate)];
+  });
 }

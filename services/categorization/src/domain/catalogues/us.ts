@@ -1,4 +1,11 @@
-import { deduction, everyday, income, Palette as C, type CountryCatalogue } from './seed';
+import {
+  deduction,
+  everyday,
+  income,
+  moreEveryday,
+  Palette as C,
+  type CountryCatalogue,
+} from './seed';
 
 // There is no federal VAT, and state sales tax is not recoverable by the buyer, so every
 // default rate is 0 (a user who tracks sales tax can set a rate per category).
@@ -24,6 +31,7 @@ export const unitedStates: CountryCatalogue = {
     everyday('Bank Fees', 'landmark', C.finance, NONE),
     income('Income/Salary', 'banknote', C.income, NONE, 'Form 1040: Line 1a Wages, salaries, tips'),
     everyday('Transfers', 'arrow-left-right', C.transfer, NONE),
+    ...moreEveryday({ fuel: NONE, parking: NONE, travel: NONE, pharmacy: NONE, fitness: NONE, subscriptions: NONE, personalCare: NONE, clothing: NONE, home: NONE, pets: NONE, childcare: NONE, education: NONE, gifts: NONE, cash: NONE }),
     deduction('Medical & Dental', 'heart-pulse', C.health, NONE, 'Schedule A: Line 1 Medical and dental expenses'),
     deduction('State & Local Taxes', 'landmark', C.tax, NONE, 'Schedule A: Line 5 State and local taxes'),
     deduction('Mortgage Interest', 'home', C.housing, NONE, 'Schedule A: Line 8 Home mortgage interest'),

@@ -5,6 +5,7 @@ import {
   type CategorySeed,
 } from '../default-categories';
 import { CONCEPT_IDS, CONCEPTS, categoryNamesFor, type Concept, type ConceptId } from './concepts';
+import { meaningScore, MEANING_THRESHOLD } from './ontology';
 
 /** One of the user's categories, as the classifier needs it. */
 export interface UserCategory {
@@ -22,7 +23,7 @@ const key = (name: string) => name.trim().toLowerCase();
 
 /** Names that mean money in: a debit is never put there. */
 const INCOME_NAME =
-  /\b(income|salary|salaries|wages received|revenue|sales|dividends?|payouts?|earnings|refunds?)\b/i;
+  /\b(income|salary|salaries|paychecks?|wages received|revenue|sales|dividends?|payouts?|earnings|refunds?|einkommen|einnahmen|gehalt|lohn|revenus?|salaire|ingresos|salario|n[oó]mina|entrate|stipendio|reddito|inkomen|salaris)\b/i;
 const NOT_INCOME = /\b(protection|insurance|tax|costs?|expenses?)\b/i;
 
 export function isIncomeCategory(category: Pick<UserCategory, 'name'>): boolean {
@@ -64,11 +65,34 @@ export class CategoryResolver {
           (byName.has(key(name)) ? undefined : this.bySeed(seeds.get(key(name)), byName));
         if (found) break;
       }
+      // None of the catalogue's names: the category whose name means this concept, in any of
+      // the languages the ontology knows ("Essen & Trinken", "Gas/Automotive").
+      found ??= this.byMeaning(concept);
       if (found) {
         this.conceptCategory.set(concept, found);
         this.conceptsPerCategory.set(found.id, (this.conceptsPerCategory.get(found.id) ?? 0) + 1);
       }
     }
+  }
+
+  /**
+   * The user's category whose name best means the concept (at least MEANING_THRESHOLD), money
+   * direction respected: an expense concept never lands in an income category, nor the reverse.
+   */
+  private byMeaning(concept: ConceptId): UserCategory | undefined {
+    const direction = (CONCEPTS[concept] as Concept).direction;
+    let best: UserCategory | undefined;
+    let bestScore = MEANING_THRESHOLD;
+    for (const category of this.categories) {
+      const income = this.income.has(category.id);
+      if ((direction === 'expense' && income) || (direction === 'income' && !income)) continue;
+      const score = meaningScore(concept, category.name);
+      if (score > bestScore || (score === bestScore && best === undefined && score > 0)) {
+        best = category;
+        bestScore = score;
+      }
+    }
+    return best;
   }
 
   /** How many concepts map to this category (1 when none do). */

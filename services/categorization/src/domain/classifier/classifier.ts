@@ -64,6 +64,9 @@ export const BLEND = {
 
 const ALTERNATIVES = 3;
 
+/** Below this share of the keyword belief on the user's categories, the knowledge abstains. */
+const UNCOVERED_SHARE = 0.5;
+
 function quote(words: string[]): string {
   return [...new Set(words)].map((w) => `'${w}'`).join(', ');
 }
@@ -102,15 +105,30 @@ export class Classifier {
     // its share divided by their number, so the prior is uniform over categories, not concepts.
     const keywordDist = new Map<string, number>();
     let keywordMass = 0;
+    // How much of the keyword model's belief lands on concepts this user has a category for.
+    let coveredMass = 0;
+    let totalMass = 0;
     verdict.keywords.concepts.forEach((concept, i) => {
+      totalMass += verdict.keywords.probabilities[i];
       const category = this.resolver.categoryFor(concept);
       if (!category) return;
+      coveredMass += verdict.keywords.probabilities[i];
       const p = verdict.keywords.probabilities[i] / this.resolver.conceptCount(category.id);
       keywordDist.set(category.id, (keywordDist.get(category.id) ?? 0) + p);
       keywordMass += p;
     });
     const merchantCategory =
       verdict.merchant && this.resolver.categoryFor(verdict.merchant.concept);
+    // The knowledge is sure what this is (a known merchant, or most of the keyword belief) and
+    // the user has no category for it: what is left of the knowledge would only force the
+    // nearest wrong category, so it says nothing (the user's own labels may still answer).
+    const unfit = verdict.merchant
+      ? !merchantCategory
+      : totalMass > 0 && coveredMass / totalMass < UNCOVERED_SHARE;
+    if (unfit) {
+      keywordDist.clear();
+      keywordMass = 0;
+    }
     const merchantWeight =
       verdict.merchant?.concept === 'transfer' ? RAIL_MATCH_WEIGHT : MERCHANT_MATCH_WEIGHT;
     const prior = new Map<string, number>();

@@ -5,10 +5,17 @@ import { UserModel, type Label } from './user-model';
  * carries the version it was built at; a caller that finds a different version in the
  * database rebuilds (another replica learned something meanwhile).
  */
+type Change = { label?: Label; forget?: string };
+
 interface Entry {
   version: number;
   model: UserModel;
+  /** Changes of later versions that arrived before the one in between (version → changes). */
+  early: Map<number, readonly Change[]>;
 }
+
+/** Out-of-order versions held for one user before the model is rebuilt instead. */
+const MAX_EARLY = 32;
 
 export class UserModelCache {
   private readonly entries = new Map<string, Entry>();
@@ -33,30 +40,34 @@ export class UserModelCache {
   }
 
   /**
-   * Applies newly recorded labels to a cached model that was current just before them
-   * (version − 1), so learning is incremental; any other cached version is dropped.
+   * Applies newly recorded labels to the cached model, so learning is incremental. Two label
+   * writes of one user commit in version order but may report back in either order: a version
+   * that arrives early waits (up to MAX_EARLY) for the one before it instead of throwing the
+   * model away, which would make the next classification rebuild it from every label.
    */
-  advance(
-    userId: string,
-    version: number,
-    changes: readonly { label?: Label; forget?: string }[],
-  ): void {
+  advance(userId: string, version: number, changes: readonly Change[]): void {
     const entry = this.entries.get(userId);
-    if (!entry) return;
-    if (entry.version !== version - 1) {
-      this.entries.delete(userId);
+    if (!entry || version <= entry.version) return;
+    if (version > entry.version + 1) {
+      if (entry.early.size >= MAX_EARLY) this.entries.delete(userId);
+      else entry.early.set(version, changes);
       return;
     }
-    for (const change of changes) {
-      if (change.label) entry.model.learn(change.label);
-      else if (change.forget) entry.model.forget(change.forget);
+    let next: readonly Change[] | undefined = changes;
+    while (next) {
+      for (const change of next) {
+        if (change.label) entry.model.learn(change.label);
+        else if (change.forget) entry.model.forget(change.forget);
+      }
+      entry.version += 1;
+      next = entry.early.get(entry.version + 1);
+      entry.early.delete(entry.version + 1);
     }
-    entry.version = version;
   }
 
   private put(userId: string, version: number, model: UserModel): void {
     this.entries.delete(userId);
-    this.entries.set(userId, { version, model });
+    this.entries.set(userId, { version, model, early: new Map() });
     while (this.entries.size > this.capacity) {
       const oldest = this.entries.keys().next().value as string;
       this.entries.delete(oldest);

@@ -129,15 +129,29 @@ class MerchantMemory {
   }
 }
 
+/**
+ * What forgetting a label needs. Not its features: those are recomputed from the label (the
+ * same code gives the same features), because keeping some 25 feature strings per label made
+ * the model grow by kilobytes per label, where the label itself is one short description.
+ */
 interface Learned {
   seq: number;
-  categoryId: string;
-  features: FeatureVector;
-  merchant: string[];
+  label: Label;
 }
 
 /** Softens the user model's posterior like the knowledge model's. */
 const USER_TEMPERATURE_PER_WEIGHT = 0.35;
+
+function featuresOf(label: Label): {
+  normalized: NormalizedDescription;
+  features: FeatureVector;
+} {
+  const normalized = normalizeDescription(label.description, label.merchant);
+  return {
+    normalized,
+    features: extractFeatures({ normalized, type: label.type, amount: label.amount }),
+  };
+}
 
 export class UserModel {
   private readonly model = new NaiveBayes<string>({ alpha: 0.1 });
@@ -152,16 +166,20 @@ export class UserModel {
 
   learn(label: Label): void {
     this.forget(label.transactionId);
-    const normalized = normalizeDescription(label.description, label.merchant);
-    const features = extractFeatures({ normalized, type: label.type, amount: label.amount });
+    const { normalized, features } = featuresOf(label);
     const seq = ++this.seq;
     this.model.add(features, label.categoryId);
     this.memory.add(normalized.merchant, label.categoryId, seq);
     this.learned.set(label.transactionId, {
       seq,
-      categoryId: label.categoryId,
-      features,
-      merchant: normalized.merchant,
+      label: {
+        transactionId: label.transactionId,
+        description: label.description,
+        merchant: label.merchant,
+        amount: label.amount,
+        type: label.type,
+        categoryId: label.categoryId,
+      },
     });
   }
 
@@ -169,8 +187,9 @@ export class UserModel {
   forget(transactionId: string): boolean {
     const previous = this.learned.get(transactionId);
     if (!previous) return false;
-    this.model.remove(previous.features, previous.categoryId);
-    this.memory.remove(previous.merchant, previous.seq);
+    const { normalized, features } = featuresOf(previous.label);
+    this.model.remove(features, previous.label.categoryId);
+    this.memory.remove(normalized.merchant, previous.seq);
     this.learned.delete(transactionId);
     return true;
   }
@@ -179,7 +198,7 @@ export class UserModel {
   forgetCategory(categoryId: string): number {
     let dropped = 0;
     for (const [transactionId, learned] of [...this.learned]) {
-      if (learned.categoryId === categoryId && this.forget(transactionId)) dropped += 1;
+      if (learned.label.categoryId === categoryId && this.forget(transactionId)) dropped += 1;
     }
     return dropped;
   }

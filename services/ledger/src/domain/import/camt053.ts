@@ -58,7 +58,7 @@ export function severalAccounts(accounts: string[], more = false): AppError {
       field: 'file',
       message:
         `holds statements of ${accounts.length}${more ? ' or more' : ''} accounts ` +
-        `(${accounts.join(', ')}); import the statement of one account at a time`,
+        `(${accounts.join(', ')}); choose the one to import with the account option`,
     },
   ]);
 }

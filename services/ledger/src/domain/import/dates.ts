@@ -177,7 +177,8 @@ export const ORDER_LABEL: Record<DateOrder, string> = {
   YMD: 'YYYY-MM-DD',
 };
 
-export type DateOrderSource = 'dateFormat' | 'file' | 'preset' | 'country' | 'unambiguous';
+export type DateOrderSource =
+  'dateFormat' | 'file' | 'saved' | 'preset' | 'country' | 'unambiguous';
 
 /**
  * What a file's numeric dates say about their order: a first number above 12 can only be a
@@ -217,13 +218,15 @@ export function chooseDateOrder(opts: {
   explicit?: DateOrder;
   evidence: DateOrderEvidence;
   preset?: DateOrder;
+  /** The order of the user's saved mapping for this layout. */
+  saved?: DateOrder;
   countryCode: string;
 }): { order: DateOrder; source: DateOrderSource } {
   if (opts.explicit) return { order: opts.explicit, source: 'dateFormat' };
   const proven = opts.evidence.proven;
   if (proven) return { order: proven, source: 'file' };
-  const fallback = opts.preset ?? countryDateOrder(opts.countryCode);
+  const fallback = opts.saved ?? opts.preset ?? countryDateOrder(opts.countryCode);
   // Only ISO, OFX or month-name dates: every order reads them the same.
   if (opts.evidence.irrelevant) return { order: fallback, source: 'unambiguous' };
-  return { order: fallback, source: opts.preset ? 'preset' : 'country' };
+  return { order: fallback, source: opts.saved ? 'saved' : opts.preset ? 'preset' : 'country' };
 }

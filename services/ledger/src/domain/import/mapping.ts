@@ -10,7 +10,7 @@ import {
   type ColumnKind,
   type ColumnMapping,
 } from './presets';
-import type { ColumnRef, DecimalSeparator } from './types';
+import type { ColumnRef, DateOrder, DecimalSeparator } from './types';
 
 /** A client's mapping: any field given overrides what was detected. */
 export interface MappingOverrides extends ColumnMapping {
@@ -34,6 +34,43 @@ export interface ResolvedColumns {
   account?: number;
 }
 
+/** Where the columns of a layout came from. */
+export type LayoutSource = 'request' | 'saved' | 'preset' | 'headers' | 'values';
+
+/** One field's column and why it was chosen, for a client checking the guess. */
+export interface ColumnChoice {
+  field: string;
+  /** 0-based position. */
+  column: number;
+  /** The header cell, null without a header row. */
+  header: string | null;
+  reason: string;
+}
+
+/** How sure the detection is, and why each column was taken. */
+export interface LayoutDetection {
+  source: LayoutSource;
+  /**
+   * False when a column that a transaction needs (date, amount, description) was guessed from
+   * the values rather than named by the header, a preset, a saved mapping or the request.
+   */
+  certain: boolean;
+  columns: ColumnChoice[];
+  /** The saved mapping applied, if one was. */
+  savedMapping?: { id: string; name: string };
+}
+
+/** A mapping a user saved for one layout of one bank, applied when the layout comes again. */
+export interface SavedMapping {
+  id: string;
+  name: string;
+  /** layoutKey of the files it was saved for. */
+  layoutKey: string;
+  mapping: MappingOverrides;
+  /** The date order the files were read in, when the user gave or the file proved one. */
+  dateOrder?: DateOrder;
+}
+
 /** Everything needed to turn the records of a CSV into rows. */
 export interface CsvLayout {
   delimiter: Delimiter;
@@ -49,6 +86,9 @@ export interface CsvLayout {
   invertSign: boolean;
   /** The effective mapping as a client would send it back (names when there is a header). */
   mapping: MappingOverrides;
+  /** What identifies this layout for a saved mapping (layoutKey). */
+  layoutKey: string;
+  detection: LayoutDetection;
 }
 
 const FIELDS = [
@@ -275,45 +315,75 @@ function byAlias(normalized: string[], aliases: string[], taken: Set<number>): n
   return undefined;
 }
 
+const percent = (part: number, whole: number) => Math.round((part / Math.max(1, whole)) * 100);
+
+/** A guess and, per field, why. */
+interface Guess {
+  mapping: ColumnMapping;
+  reasons: Partial<Record<SingleField | 'description', string>>;
+  /** Fields found from values, not named by the header. */
+  fromValues: Set<SingleField | 'description'>;
+}
+
 /** Guesses the columns from header names and, where names do not tell, from the values. */
-function guessColumns(
-  headers: string[],
-  profiles: ColumnProfile[],
-  rows: string[][],
-): ColumnMapping {
+function guessColumns(headers: string[], profiles: ColumnProfile[], rows: string[][]): Guess {
   const normalized = headers.map(normalizeHeader);
   const taken = new Set<number>();
-  const take = (i: number | undefined) => {
-    if (i !== undefined) taken.add(i);
+  const reasons: Guess['reasons'] = {};
+  const fromValues: Guess['fromValues'] = new Set();
+  const named = (field: SingleField | 'description', i: number | undefined) => {
+    if (i === undefined) return undefined;
+    taken.add(i);
+    reasons[field] = `the header "${headers[i]}" is a usual name for it`;
+    return i;
+  };
+  const inferred = (field: SingleField | 'description', i: number, reason: string) => {
+    taken.add(i);
+    reasons[field] = reason;
+    fromValues.add(field);
     return i;
   };
   const balance = new Set(normalized.flatMap((h, i) => (ALIASES.balance.includes(h) ? [i] : [])));
   balance.forEach((i) => taken.add(i));
 
   const guess: ColumnMapping = {};
-  let date = byAlias(normalized, ALIASES.date, taken);
-  if (date === undefined) {
+  const nameless = headers.length ? 'no header names it' : 'the file has no header row';
+  guess.date = named('date', byAlias(normalized, ALIASES.date, taken));
+  if (guess.date === undefined) {
     const found = profiles.findIndex((p, i) => !taken.has(i) && isDateColumn(p));
-    if (found >= 0) date = found;
+    if (found >= 0) {
+      const p = profiles[found];
+      guess.date = inferred(
+        'date',
+        found,
+        `${nameless}; ${percent(p.dates, p.nonEmpty)}% of its values read as dates`,
+      );
+    }
   }
-  guess.date = take(date);
 
   const amount = byAlias(normalized, ALIASES.amount, taken);
   let amountColumn: number | undefined;
   const debit = byAlias(normalized, ALIASES.debit, taken);
   const credit = byAlias(normalized, ALIASES.credit, taken);
   if (amount !== undefined) {
-    amountColumn = take(amount);
+    amountColumn = named('amount', amount);
   } else if (debit !== undefined || credit !== undefined) {
-    guess.debit = take(debit);
-    guess.credit = take(credit);
+    guess.debit = named('debit', debit);
+    guess.credit = named('credit', credit);
   } else {
     const numeric = profiles.flatMap((p, i) => (!taken.has(i) && isAmountColumn(p) ? [i] : []));
     if (numeric.length >= 2 && complementary(rows, numeric[0], numeric[1])) {
-      guess.debit = take(numeric[0]);
-      guess.credit = take(numeric[1]);
+      const why = `${nameless}; two amount columns that no row fills both`;
+      guess.debit = inferred('debit', numeric[0], `${why}: the first taken as money out`);
+      guess.credit = inferred('credit', numeric[1], `${why}: the second taken as money in`);
     } else if (numeric.length) {
-      amountColumn = take(numeric[0]);
+      const p = profiles[numeric[0]];
+      amountColumn = inferred(
+        'amount',
+        numeric[0],
+        `${nameless}; the first column whose values are amounts (${percent(p.amounts, p.nonEmpty)}%)` +
+          (numeric.length > 1 ? `, of ${numeric.length} such columns` : ''),
+      );
     }
   }
   guess.amount = amountColumn;
@@ -326,13 +396,14 @@ function guessColumns(
     profiles[typeColumn].indicators === profiles[typeColumn].nonEmpty &&
     profiles[amountColumn].negatives === 0
   ) {
-    guess.type = take(typeColumn);
+    guess.type = named('type', typeColumn);
+    reasons.type = `the header "${headers[typeColumn]}" names it, every value is a debit/credit mark and no amount is negative`;
   }
 
-  guess.merchant = take(byAlias(normalized, ALIASES.merchant, taken));
-  guess.externalId = take(byAlias(normalized, ALIASES.externalId, taken));
-  guess.account = take(byAlias(normalized, ALIASES.account, taken));
-  let description = byAlias(normalized, ALIASES.description, taken);
+  guess.merchant = named('merchant', byAlias(normalized, ALIASES.merchant, taken));
+  guess.externalId = named('externalId', byAlias(normalized, ALIASES.externalId, taken));
+  guess.account = named('account', byAlias(normalized, ALIASES.account, taken));
+  let description = named('description', byAlias(normalized, ALIASES.description, taken));
   if (description === undefined) {
     // The text column with the longest values says most about a transaction.
     let longest = 0;
@@ -343,9 +414,15 @@ function guessColumns(
         description = i;
       }
     });
+    if (description !== undefined)
+      inferred(
+        'description',
+        description,
+        `${nameless}; the text column with the longest values (${Math.round(longest)} characters on average)`,
+      );
   }
   if (description !== undefined) guess.description = [description];
-  return guess;
+  return { mapping: guess, reasons, fromValues };
 }
 
 /** Two amount columns where no row fills both: money out and money in. */
@@ -428,15 +505,71 @@ function overlay(base: ColumnMapping, overrides: MappingOverrides | undefined): 
   return merged;
 }
 
+const COLUMN_FIELDS = [...FIELDS, 'description'] as const;
+type ColumnField = (typeof COLUMN_FIELDS)[number];
+
 /**
- * Works out how to read a CSV from its first records: header row, bank preset or guessed
- * columns, decimal separator, with the client's mapping applied on top. Throws a validation
- * error naming each mapping field that cannot be honoured.
+ * What identifies a layout across exports of one bank: the header row's names, or without a
+ * header, what each column holds (d = dates, a = amounts, t = text, - = empty).
+ */
+export function layoutKeyOf(records: string[][]): string {
+  const headerRecord = findHeaderRecord(records);
+  if (headerRecord >= 0) {
+    const headers = records[headerRecord].map(normalizeHeader);
+    return `h:${headers.slice(0, usedWidth(headers)).join('|')}`;
+  }
+  const start = Math.max(0, records.findIndex(hasDateCell));
+  const sample = records.slice(start, start + 200).filter((r) => r.some(Boolean));
+  const width = Math.max(0, ...sample.map(usedWidth));
+  const kinds = profileColumns(sample, width).map((p) =>
+    isDateColumn(p) ? 'd' : isAmountColumn(p) ? 'a' : p.nonEmpty ? 't' : '-',
+  );
+  return `c:${kinds.join('')}`;
+}
+
+/** The fields of a mapping that name columns. */
+function columnFieldsOf(m: MappingOverrides | undefined): Set<ColumnField> {
+  return new Set(COLUMN_FIELDS.filter((k) => m?.[k] !== undefined));
+}
+
+/**
+ * Works out how to read a CSV from its first records: header row, the user's saved mapping
+ * for this layout, a bank preset or guessed columns, decimal separator, with the client's
+ * mapping applied on top. Throws a validation error naming each mapping field that cannot be
+ * honoured. A saved mapping applies when the request names no columns and no preset.
  */
 export function detectCsvLayout(
   records: string[][],
   delimiter: Delimiter,
   overrides: MappingOverrides | undefined,
+  saved: readonly SavedMapping[] = [],
+): CsvLayout {
+  const layoutKey = layoutKeyOf(records);
+  const requested = columnFieldsOf(overrides);
+  const match =
+    requested.size || overrides?.preset ? undefined : saved.find((m) => m.layoutKey === layoutKey);
+  const effective: MappingOverrides | undefined = match
+    ? { ...match.mapping, ...definedOnly(overrides ?? {}) }
+    : overrides;
+  return detectWith(records, delimiter, effective, { layoutKey, requested, saved: match });
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+interface Origin {
+  layoutKey: string;
+  /** Column fields the request itself named. */
+  requested: Set<ColumnField>;
+  saved?: SavedMapping;
+}
+
+function detectWith(
+  records: string[][],
+  delimiter: Delimiter,
+  overrides: MappingOverrides | undefined,
+  origin: Origin,
 ): CsvLayout {
   const issues: FieldIssue[] = [];
   const requested = overrides?.preset ? presetById(overrides.preset) : undefined;
@@ -463,7 +596,8 @@ export function detectCsvLayout(
   const profiles = profileColumns(sample, width);
 
   const preset = requested ?? matchPreset(headerRecord >= 0 ? headers : undefined, profiles, width);
-  const base = preset ? preset.mapping : guessColumns(headers, profiles, sample);
+  const guess = preset ? undefined : guessColumns(headers, profiles, sample);
+  const base = preset ? preset.mapping : guess!.mapping;
   const mapping = overlay(base, overrides);
 
   const resolve = (field: string, ref: ColumnRef | undefined) =>
@@ -533,6 +667,60 @@ export function detectCsvLayout(
       decimalSeparator,
       invertSign,
     }),
+    layoutKey: origin.layoutKey,
+    detection: explainColumns(columns, headers, origin, preset, guess),
+  };
+}
+
+/** The fields every transaction needs: a guess of one of them makes the layout unsure. */
+const NEEDED = new Set<ColumnField>(['date', 'description', 'amount', 'debit', 'credit']);
+
+/** Each mapped column with why it was taken, and whether the layout is sure. */
+function explainColumns(
+  columns: ResolvedColumns,
+  headers: string[],
+  origin: Origin,
+  preset: BankPreset | undefined,
+  guess: Guess | undefined,
+): LayoutDetection {
+  const savedFields = columnFieldsOf(origin.saved?.mapping);
+  const reasonOf = (field: ColumnField): { reason: string; guessed: boolean } => {
+    if (origin.requested.has(field))
+      return { reason: 'named in the request’s mapping', guessed: false };
+    if (origin.saved && savedFields.has(field))
+      return { reason: `your saved mapping "${origin.saved.name}"`, guessed: false };
+    if (preset)
+      return { reason: `the ${preset.bank} export layout (preset "${preset.id}")`, guessed: false };
+    return {
+      reason: guess?.reasons[field] ?? 'detected',
+      guessed: guess?.fromValues.has(field) ?? false,
+    };
+  };
+  const choices: ColumnChoice[] = [];
+  let guessedNeeded = false;
+  const add = (field: ColumnField, column: number | undefined) => {
+    if (column === undefined || column < 0) return;
+    const { reason, guessed } = reasonOf(field);
+    if (guessed && NEEDED.has(field)) guessedNeeded = true;
+    choices.push({ field, column, header: headers[column] || null, reason });
+  };
+  add('date', columns.date);
+  columns.description.forEach((column) => add('description', column));
+  for (const field of FIELDS) if (field !== 'date') add(field, columns[field]);
+  const source: LayoutSource = origin.requested.size
+    ? 'request'
+    : origin.saved
+      ? 'saved'
+      : preset
+        ? 'preset'
+        : guess?.fromValues.size
+          ? 'values'
+          : 'headers';
+  return {
+    source,
+    certain: !guessedNeeded,
+    columns: choices,
+    ...(origin.saved ? { savedMapping: { id: origin.saved.id, name: origin.saved.name } } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 import { AppError, type FieldIssue } from '@pfs/kit';
 import { isDelimiter } from './csv-dialect';
 import { DATE_FORMATS } from './dates';
-import type { MappingOverrides } from './mapping';
+import type { MappingOverrides, SavedMapping } from './mapping';
 import { PRESETS, presetById } from './presets';
 import type { ColumnRef, DateOrder } from './types';
 
@@ -15,9 +15,11 @@ export interface ImportOptionsInput {
   declaredBytes: number;
   /**
    * CAMT.053 / MT940 files with statements of several accounts: the account to import (IBAN or
-   * account number as the file writes it; spaces and case do not matter). Not yet on the wire.
+   * account number as the file writes it; spaces and case do not matter).
    */
   account?: string;
+  /** Save the effective CSV mapping under this name (a bank's), for the next file of its layout. */
+  saveMappingAs?: string;
 }
 
 /** Validated options. */
@@ -33,7 +35,13 @@ export interface ImportSettings {
   declaredBytes: number;
   /** The account to import of a multi-account file, normalised (accountKey). */
   account?: string;
+  /** The name to save the effective CSV mapping under (trimmed). */
+  saveMappingAs?: string;
+  /** The user's saved mappings, tried on a CSV whose request names no columns (server-made). */
+  savedMappings?: SavedMapping[];
 }
+
+export const MAPPING_NAME_MAX = 100;
 
 const ACCOUNT_MAX = 100;
 
@@ -133,6 +141,20 @@ export function parseImportOptions(input: ImportOptionsInput): ImportSettings {
       field: 'account',
       message: `must be an account id of 1 to ${ACCOUNT_MAX} characters`,
     });
+  const saveMappingAs = input.saveMappingAs?.trim();
+  if (
+    input.saveMappingAs !== undefined &&
+    (!saveMappingAs || saveMappingAs.length > MAPPING_NAME_MAX)
+  )
+    issues.push({
+      field: 'saveMappingAs',
+      message: `must be a name of 1 to ${MAPPING_NAME_MAX} characters`,
+    });
+  else if (saveMappingAs && input.dryRun)
+    issues.push({
+      field: 'saveMappingAs',
+      message: 'a dry run saves nothing: send it with the import itself',
+    });
   if (issues.length) throw AppError.validation(issues, 'Invalid import options');
   const country = input.countryCode.trim().toUpperCase();
   return {
@@ -144,5 +166,6 @@ export function parseImportOptions(input: ImportOptionsInput): ImportSettings {
     countryCode: /^[A-Z]{2}$/.test(country) ? country : '',
     declaredBytes: Math.max(0, input.declaredBytes),
     ...(account ? { account } : {}),
+    ...(saveMappingAs ? { saveMappingAs } : {}),
   };
 }

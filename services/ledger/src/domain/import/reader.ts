@@ -37,6 +37,12 @@ export interface ImportPlan {
   account?: string;
 }
 
+/** The date order of the saved mapping a layout used, if any. */
+function savedDateOrder(csv: CsvLayout | undefined, settings: ImportSettings) {
+  const id = csv?.detection.savedMapping?.id;
+  return id ? settings.savedMappings?.find((m) => m.id === id)?.dateOrder : undefined;
+}
+
 /** What a client sees of a plan. */
 export function describePlan(plan: ImportPlan) {
   const numericDates = plan.dateOrderSource !== 'unambiguous';
@@ -48,6 +54,8 @@ export function describePlan(plan: ImportPlan) {
     mapping: plan.csv?.mapping,
     headers: plan.csv?.headers ?? [],
     headerLine: plan.headerLine,
+    layoutKey: plan.csv?.layoutKey,
+    detection: plan.csv?.detection,
   };
 }
 
@@ -115,7 +123,7 @@ export function inspectStatement(
       }[]
     ).filter(({ record }) => !isBlankLine(record));
     const records = parsed.map(({ record }) => record.map(unquoteCell));
-    csv = detectCsvLayout(records, delimiter, settings.mapping);
+    csv = detectCsvLayout(records, delimiter, settings.mapping, settings.savedMappings);
     if (csv.headerRecord >= 0) headerLine = parsed[csv.headerRecord].info.lines;
     for (const record of records.slice(csv.firstDataRecord))
       evidence.add(record[csv.columns.date] ?? '');
@@ -138,6 +146,7 @@ export function inspectStatement(
     explicit: settings.explicitOrder,
     evidence,
     preset: csv?.preset?.dateOrder,
+    saved: savedDateOrder(csv, settings),
     countryCode: settings.countryCode,
   });
   return {
@@ -181,6 +190,7 @@ export async function settleDateOrder(
     explicit: settings.explicitOrder,
     evidence,
     preset: plan.csv?.preset?.dateOrder,
+    saved: savedDateOrder(plan.csv, settings),
     countryCode: settings.countryCode,
   });
   return { ...plan, rules: { ...plan.rules, dateOrder: order }, dateOrderSource: source };

@@ -1,0 +1,386 @@
+import type { ConceptId } from './concepts';
+
+/**
+ * What each concept is called, in English, German, French, Spanish, Italian and Dutch, so the
+ * knowledge base finds its category among names nobody planned for ("Food & Drink",
+ * "Gas/Automotive", "Essen & Trinken", "Courses", "Boodschappen"). Words are lower case without
+ * accents; a word of 4+ letters also matches as a prefix ("restaurant" → "restaurants"), a phrase
+ * needs all its words. Weights: 1 the concept itself, 0.7 its family ("auto" for fuel,
+ * "travel" for an airline), 0.4 a catch-all that fits when nothing better does ("merchandise").
+ * `not` words rule a category out (a "Gas & Electricity" category is not for petrol).
+ */
+export interface ConceptTerms {
+  terms: readonly (readonly [string, number])[];
+  not?: readonly string[];
+}
+
+const SHOPPING_BROAD: [string, number][] = [
+  ['shopping', 0.4],
+  ['merchandise', 0.4],
+  ['retail', 0.4],
+  ['purchases', 0.4],
+  ['einkaufe', 0.4],
+  ['einkauf', 0.4],
+  ['shopping', 0.4],
+  ['achats', 0.4],
+  ['compras', 0.4],
+  ['acquisti', 0.4],
+  ['winkelen', 0.4],
+  ['aankopen', 0.4],
+  ['general', 0.3],
+];
+const FOOD_FAMILY: [string, number][] = [
+  ['food', 0.6],
+  ['essen', 0.6],
+  ['nourriture', 0.6],
+  ['alimentation', 0.6],
+  ['comida', 0.6],
+  ['cibo', 0.6],
+  ['eten', 0.6],
+  ['voeding', 0.6],
+];
+const DINING: [string, number][] = [
+  ['dining', 1],
+  ['restaurant', 1],
+  ['eating out', 1],
+  ['takeaway', 1],
+  ['take out', 1],
+  ['fast food', 1],
+  ['cafe', 0.9],
+  ['coffee', 0.8],
+  ['drink', 0.7],
+  ['drinks', 0.7],
+  ['meals', 0.8],
+  ['lunch', 0.8],
+  ['gastronomie', 1],
+  ['auswarts', 1],
+  ['trinken', 0.7],
+  ['restauration', 1],
+  ['sorties', 0.6],
+  ['repas', 0.8],
+  ['restaurantes', 1],
+  ['comer fuera', 1],
+  ['bebida', 0.7],
+  ['ristorant', 1],
+  ['pasti', 0.8],
+  ['bar', 0.7],
+  ['uit eten', 1],
+  ['horeca', 1],
+  ['uiteten', 1],
+  ['drinken', 0.7],
+  ...FOOD_FAMILY,
+];
+const GROCERIES: [string, number][] = [
+  ['groceries', 1],
+  ['grocery', 1],
+  ['supermarket', 1],
+  ['lebensmittel', 1],
+  ['supermarkt', 1],
+  ['courses', 1],
+  ['epicerie', 1],
+  ['supermarche', 1],
+  ['alimentacion', 0.9],
+  ['supermercado', 1],
+  ['mercado', 0.8],
+  ['comestibles', 1],
+  ['spesa', 1],
+  ['alimentari', 1],
+  ['supermercato', 1],
+  ['boodschappen', 1],
+  ['levensmiddelen', 1],
+  ['household', 0.5],
+  ['haushalt', 0.5],
+  ...FOOD_FAMILY,
+  ...SHOPPING_BROAD,
+];
+const AUTO_FAMILY: [string, number][] = [
+  ['auto', 0.7],
+  ['automotive', 0.8],
+  ['car', 0.7],
+  ['cars', 0.7],
+  ['vehicle', 0.7],
+  ['motor', 0.7],
+  ['kfz', 0.7],
+  ['voiture', 0.7],
+  ['vehicule', 0.7],
+  ['coche', 0.7],
+  ['vehiculo', 0.7],
+  ['macchina', 0.7],
+  ['veicolo', 0.7],
+  ['wagen', 0.6],
+  ['transport', 0.5],
+  ['transportation', 0.5],
+  ['verkehr', 0.5],
+  ['mobilitat', 0.5],
+  ['mobilite', 0.5],
+  ['transporte', 0.5],
+  ['trasporti', 0.5],
+  ['vervoer', 0.5],
+  ['mobiliteit', 0.5],
+  ['travel', 0.3],
+];
+const TRAVEL_FAMILY: [string, number][] = [
+  ['travel', 0.8],
+  ['trip', 0.8],
+  ['trips', 0.8],
+  ['holiday', 0.8],
+  ['holidays', 0.8],
+  ['vacation', 0.8],
+  ['reise', 0.8],
+  ['reisen', 0.8],
+  ['urlaub', 0.8],
+  ['voyage', 0.8],
+  ['voyages', 0.8],
+  ['vacances', 0.8],
+  ['viaje', 0.8],
+  ['viajes', 0.8],
+  ['vacaciones', 0.8],
+  ['viaggi', 0.8],
+  ['vacanze', 0.8],
+  ['reizen', 0.8],
+  ['vakantie', 0.8],
+];
+const HEALTH_FAMILY: [string, number][] = [
+  ['health', 0.7],
+  ['healthcare', 0.8],
+  ['gesundheit', 0.7],
+  ['sante', 0.7],
+  ['salud', 0.7],
+  ['salute', 0.7],
+  ['gezondheid', 0.7],
+  ['wellness', 0.5],
+  ['medical', 0.7],
+  ['medizin', 0.7],
+];
+const BILLS_FAMILY: [string, number][] = [
+  ['utilities', 0.8],
+  ['utility', 0.8],
+  ['bills', 0.6],
+  ['nebenkosten', 0.8],
+  ['charges', 0.4],
+  ['factures', 0.6],
+  ['suministros', 0.8],
+  ['facturas', 0.6],
+  ['bollette', 0.8],
+  ['utenze', 0.8],
+  ['vaste lasten', 0.8],
+  ['nutsvoorzieningen', 0.8],
+  ['housing', 0.4],
+  ['wohnen', 0.4],
+  ['logement', 0.4],
+  ['vivienda', 0.4],
+  ['casa', 0.4],
+  ['wonen', 0.4],
+  ['home', 0.3],
+];
+const ENTERTAINMENT_FAMILY: [string, number][] = [
+  ['entertainment', 0.8],
+  ['leisure', 0.7],
+  ['fun', 0.6],
+  ['hobbies', 0.6],
+  ['recreation', 0.7],
+  ['freizeit', 0.7],
+  ['unterhaltung', 0.8],
+  ['loisirs', 0.7],
+  ['divertissement', 0.8],
+  ['ocio', 0.7],
+  ['entretenimiento', 0.8],
+  ['svago', 0.7],
+  ['divertimento', 0.8],
+  ['tempo libero', 0.7],
+  ['vrije tijd', 0.7],
+  ['ontspanning', 0.7],
+  ['vermaak', 0.8],
+];
+const SUBSCRIPTIONS: [string, number][] = [
+  ['subscriptions', 0.8],
+  ['subscription', 0.8],
+  ['streaming', 1],
+  ['abos', 0.8],
+  ['abonnements', 0.8],
+  ['abonnement', 0.8],
+  ['suscripciones', 0.8],
+  ['abbonamenti', 0.8],
+  ['abonnementen', 0.8],
+  ['media', 0.6],
+  ['tv', 0.6],
+];
+const FEES: [string, number][] = [
+  ['bank', 0.7],
+  ['fee', 1],
+  ['fees', 1],
+  ['charges', 0.7],
+  ['interest charge', 1],
+  ['gebuhren', 1],
+  ['bankgebuhren', 1],
+  ['zinsen', 0.6],
+  ['frais', 1],
+  ['bancaires', 0.8],
+  ['comisiones', 1],
+  ['comision', 1],
+  ['commissioni', 1],
+  ['spese bancarie', 1],
+  ['kosten', 0.5],
+  ['bankkosten', 1],
+  ['finance', 0.4],
+];
+const TRANSFERS: [string, number][] = [
+  ['transfer', 1],
+  ['transfers', 1],
+  ['payment', 0.6],
+  ['payments', 0.6],
+  ['credit', 0.4],
+  ['umbuchung', 1],
+  ['ueberweisung', 1],
+  ['uberweisung', 1],
+  ['zahlungen', 0.6],
+  ['virement', 1],
+  ['virements', 1],
+  ['transferencia', 1],
+  ['transferencias', 1],
+  ['trasferimenti', 1],
+  ['bonifici', 1],
+  ['giroconto', 1],
+  ['overboeking', 1],
+  ['overboekingen', 1],
+];
+const INCOME: [string, number][] = [
+  ['income', 1],
+  ['salary', 1],
+  ['wages', 0.8],
+  ['paycheck', 1],
+  ['einkommen', 1],
+  ['gehalt', 1],
+  ['lohn', 1],
+  ['einnahmen', 1],
+  ['revenu', 1],
+  ['revenus', 1],
+  ['salaire', 1],
+  ['ingresos', 1],
+  ['salario', 1],
+  ['nomina', 1],
+  ['entrate', 1],
+  ['stipendio', 1],
+  ['reddito', 1],
+  ['inkomen', 1],
+  ['salaris', 1],
+  ['loon', 1],
+];
+
+// prettier-ignore
+export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
+  groceries: { terms: GROCERIES },
+  dining: { terms: DINING },
+  bar: { terms: [['bar', 1], ['bars', 1], ['pub', 1], ['nightlife', 1], ['kneipe', 1], ['ausgehen', 0.8], ['sorties', 0.8], ['copas', 1], ['kroeg', 1], ['uitgaan', 0.8], ...DINING.map(([w, x]): [string, number] => [w, x * 0.8]), ...ENTERTAINMENT_FAMILY] },
+  food_delivery: { terms: [['delivery', 1], ['lieferdienst', 1], ['livraison', 1], ['domicilio', 1], ['consegna', 1], ['bezorging', 1], ...DINING] },
+  alcohol: { terms: [['alcohol', 1], ['liquor', 1], ['wine', 1], ['beer', 0.9], ['alkohol', 1], ['wein', 1], ['vin', 1], ['alcool', 1], ['vino', 1], ['drank', 1], ...DINING.map(([w, x]): [string, number] => [w, x * 0.6]), ...GROCERIES.map(([w, x]): [string, number] => [w, x * 0.5])] },
+  fuel: { terms: [['fuel', 1], ['gas', 0.9], ['gasoline', 1], ['petrol', 1], ['diesel', 1], ['tanken', 1], ['benzin', 1], ['kraftstoff', 1], ['carburant', 1], ['essence', 1], ['gasolina', 1], ['combustible', 1], ['carburante', 1], ['benzina', 1], ['brandstof', 1], ['tanken', 1], ...AUTO_FAMILY], not: ['electric', 'electricity', 'strom', 'utilities', 'energy', 'heating'] },
+  public_transport: { terms: [['public transport', 1], ['transit', 1], ['train', 1], ['bus', 1], ['commute', 1], ['oepnv', 1], ['opnv', 1], ['bahn', 1], ['transports', 0.9], ['transport', 0.9], ['transportation', 0.9], ['verkehr', 0.9], ['transporte', 0.9], ['trasporti', 0.9], ['ov', 1], ['openbaar vervoer', 1], ['vervoer', 0.9], ['mobilitat', 0.8], ['travel', 0.5]] },
+  rideshare: { terms: [['taxi', 1], ['rideshare', 1], ['uber', 1], ['cab', 1], ['transport', 0.8], ['transportation', 0.8], ['verkehr', 0.8], ['transporte', 0.8], ['trasporti', 0.8], ['vervoer', 0.8], ['mobilitat', 0.7], ...TRAVEL_FAMILY.map(([w]): [string, number] => [w, 0.5])] },
+  parking_tolls: { terms: [['parking', 1], ['tolls', 1], ['toll', 1], ['parken', 1], ['maut', 1], ['stationnement', 1], ['peage', 1], ['aparcamiento', 1], ['peaje', 1], ['parcheggio', 1], ['pedaggi', 1], ['parkeren', 1], ['tol', 1], ...AUTO_FAMILY] },
+  car_service: { terms: [['car maintenance', 1], ['car service', 1], ['repairs', 0.6], ['werkstatt', 1], ['entretien', 0.8], ['taller', 1], ['manutenzione', 0.8], ['onderhoud', 0.8], ...AUTO_FAMILY], not: ['home', 'house'] },
+  car_registration: { terms: [['registration', 1], ['rego', 1], ['zulassung', 1], ['kfz steuer', 1], ...AUTO_FAMILY] },
+  airline: { terms: [['flights', 1], ['flight', 1], ['airfare', 1], ['airline', 1], ['airlines', 1], ['air travel', 1], ['fluge', 1], ['flug', 1], ['vols', 1], ['vuelos', 1], ['voli', 1], ['vluchten', 1], ...TRAVEL_FAMILY, ['transport', 0.4], ['transportation', 0.4]] },
+  accommodation: { terms: [['hotel', 1], ['hotels', 1], ['lodging', 1], ['accommodation', 1], ['unterkunft', 1], ['hebergement', 1], ['alojamiento', 1], ['alloggio', 1], ['hotel', 1], ['verblijf', 1], ['overnachting', 1], ...TRAVEL_FAMILY] },
+  streaming: { terms: [...SUBSCRIPTIONS, ...ENTERTAINMENT_FAMILY.map(([w, x]): [string, number] => [w, x * 0.9])] },
+  entertainment: { terms: [['movies', 1], ['cinema', 1], ['events', 0.8], ['tickets', 0.8], ['games', 0.8], ['kino', 1], ['cine', 1], ['sport', 0.5], ...ENTERTAINMENT_FAMILY.map(([w]): [string, number] => [w, 1])] },
+  gambling: { terms: [['gambling', 1], ['betting', 1], ['lottery', 1], ['glucksspiel', 1], ['jeux', 0.8], ['apuestas', 1], ['scommesse', 1], ['gokken', 1], ...ENTERTAINMENT_FAMILY] },
+  gym: { terms: [['gym', 1], ['fitness', 1], ['sport', 0.9], ['sports', 0.9], ['fitnessstudio', 1], ['salle de sport', 1], ['gimnasio', 1], ['palestra', 1], ['sportschool', 1], ['workout', 1], ...HEALTH_FAMILY.map(([w, x]): [string, number] => [w, x * 0.8]), ...ENTERTAINMENT_FAMILY.map(([w, x]): [string, number] => [w, x * 0.6])] },
+  pharmacy: { terms: [['pharmacy', 1], ['drugstore', 1], ['chemist', 1], ['medicine', 1], ['medicines', 1], ['prescriptions', 1], ['apotheke', 1], ['drogerie', 0.9], ['pharmacie', 1], ['farmacia', 1], ['apotheek', 1], ['drogist', 0.9], ['medikamente', 1], ['medicaments', 1], ['medicamentos', 1], ['medicinali', 1], ['medicijnen', 1], ...HEALTH_FAMILY], not: ['insurance', 'versicherung', 'assurance', 'seguro', 'assicurazione', 'verzekering'] },
+  medical: { terms: [['doctor', 1], ['medical', 1], ['dental', 1], ['dentist', 1], ['arzt', 1], ['zahnarzt', 1], ['medecin', 1], ['dentiste', 1], ['medico', 1], ['dentista', 1], ['huisarts', 1], ['tandarts', 1], ['optical', 0.8], ['health care', 1], ...HEALTH_FAMILY], not: ['insurance', 'versicherung', 'assurance', 'seguro', 'assicurazione', 'verzekering'] },
+  health_insurance: { terms: [['health insurance', 1.2], ['krankenversicherung', 1.2], ['krankenkasse', 1.2], ['mutuelle', 1.2], ['seguro medico', 1.2], ['zorgverzekering', 1.2], ['insurance', 0.7], ['versicherung', 0.7], ['assurance', 0.7], ['seguro', 0.7], ['assicurazion', 0.7], ['verzekering', 0.7]] },
+  insurance: { terms: [['insurance', 1], ['versicherung', 1], ['versicherungen', 1], ['assurance', 1], ['assurances', 1], ['seguro', 1], ['seguros', 1], ['assicurazion', 1], ['verzekering', 1], ['verzekeringen', 1]] },
+  energy: { terms: [['electricity', 1], ['energy', 1], ['power', 0.8], ['gas', 0.6], ['strom', 1], ['energie', 1], ['electricite', 1], ['electricidad', 1], ['luz', 0.9], ['elettricita', 1], ['luce', 0.9], ['stroom', 1], ...BILLS_FAMILY] },
+  water: { terms: [['water', 1], ['wasser', 1], ['eau', 1], ['agua', 1], ['acqua', 1], ...BILLS_FAMILY] },
+  phone_internet: { terms: [['phone', 1], ['mobile', 1], ['internet', 1], ['broadband', 1], ['telephone', 1], ['cell', 0.8], ['handy', 1], ['telefon', 1], ['telecom', 1], ['telefono', 1], ['movil', 1], ['telefonia', 1], ['cellulare', 1], ['telefoon', 1], ['mobiel', 1], ...BILLS_FAMILY.map(([w, x]): [string, number] => [w, x * 0.8])] },
+  rent: { terms: [['rent', 1], ['miete', 1], ['loyer', 1], ['alquiler', 1], ['affitto', 1], ['huur', 1], ['housing', 0.8], ['wohnen', 0.8], ['logement', 0.8], ['vivienda', 0.8], ['casa', 0.6], ['wonen', 0.8], ['mortgage', 0.6]] },
+  mortgage: { terms: [['mortgage', 1], ['home loan', 1], ['hypothek', 1], ['kredit', 0.6], ['pret immobilier', 1], ['hipoteca', 1], ['mutuo', 1], ['hypotheek', 1], ['housing', 0.8], ['wohnen', 0.8], ['logement', 0.8], ['vivienda', 0.8], ['wonen', 0.8], ['rent', 0.6]] },
+  bank_fee: { terms: FEES },
+  interest_charge: { terms: [['interest', 1], ...FEES] },
+  interest_income: { terms: [['interest income', 1.2], ['dividends', 1.2], ['investment income', 1.2], ['zinsertrag', 1.2], ...INCOME.map(([w]): [string, number] => [w, 0.7])] },
+  salary: { terms: INCOME },
+  sales_income: { terms: [['sales', 1], ['revenue', 1], ['umsatz', 1], ['ventes', 1], ['ventas', 1], ['vendite', 1], ['omzet', 1], ...INCOME.map(([w]): [string, number] => [w, 0.7])] },
+  transfer: { terms: TRANSFERS },
+  cash_withdrawal: { terms: [['cash', 1], ['atm', 1], ['bargeld', 1], ['especes', 1], ['efectivo', 1], ['contanti', 1], ['contant', 1], ...TRANSFERS.map(([w, x]): [string, number] => [w, x * 0.7])] },
+  card_repayment: { terms: [['credit card', 1], ['card payment', 1], ['repayment', 1], ['payment', 0.9], ['payments', 0.9], ['zahlungen', 0.9], ['paiements', 0.9], ['pagos', 0.9], ['pagamenti', 0.9], ['betalingen', 0.9], ...TRANSFERS] },
+  tax_payment: { terms: [['tax', 1], ['taxes', 1], ['steuer', 1], ['steuern', 1], ['impots', 1], ['impuestos', 1], ['tasse', 1], ['belasting', 1], ...TRANSFERS.map(([w, x]): [string, number] => [w, x * 0.5])] },
+  shopping: { terms: SHOPPING_BROAD.map(([w]): [string, number] => [w, 1]) },
+  clothing: { terms: [['clothing', 1], ['clothes', 1], ['apparel', 1], ['fashion', 1], ['kleidung', 1], ['mode', 0.9], ['vetements', 1], ['ropa', 1], ['abbigliamento', 1], ['kleding', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
+  electronics: { terms: [['electronics', 1], ['tech', 0.9], ['elektronik', 1], ['electronique', 1], ['electronica', 1], ['elettronica', 1], ['elektronica', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
+  hardware: { terms: [['hardware', 1], ['diy', 1], ['home improvement', 1], ['baumarkt', 1], ['bricolage', 1], ['bricolaje', 1], ['ferramenta', 1], ['bouwmarkt', 1], ['home maintenance', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
+  books: { terms: [['books', 1], ['bucher', 1], ['livres', 1], ['libros', 1], ['libri', 1], ['boeken', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
+  furniture: { terms: [['furniture', 1], ['home', 0.7], ['homewares', 1], ['mobel', 1], ['meubles', 1], ['muebles', 1], ['mobili', 1], ['meubels', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
+  pets: { terms: [['pets', 1], ['pet', 1], ['vet', 1], ['haustiere', 1], ['tiere', 1], ['animaux', 1], ['mascotas', 1], ['animali', 1], ['huisdieren', 1], ...SHOPPING_BROAD] },
+  personal_care: { terms: [['personal care', 1], ['beauty', 1], ['hair', 1], ['haircut', 1], ['cosmetics', 1], ['korperpflege', 1], ['pflege', 0.9], ['friseur', 1], ['beaute', 1], ['coiffeur', 1], ['belleza', 1], ['peluqueria', 1], ['bellezza', 1], ['parrucchiere', 1], ['verzorging', 1], ['kapper', 1], ...SHOPPING_BROAD, ...HEALTH_FAMILY.map(([w, x]): [string, number] => [w, x * 0.5])] },
+  education: { terms: [['education', 1], ['courses', 0.6], ['school', 1], ['tuition', 1], ['learning', 1], ['bildung', 1], ['ausbildung', 1], ['education', 1], ['formation', 1], ['educacion', 1], ['formacion', 1], ['istruzione', 1], ['formazione', 1], ['onderwijs', 1], ['opleiding', 1]] },
+  donations: { terms: [['donations', 1], ['charity', 1], ['gifts', 0.7], ['giving', 1], ['spenden', 1], ['dons', 1], ['donaciones', 1], ['donazioni', 1], ['beneficenza', 1], ['donaties', 1], ['goede doelen', 1]] },
+  childcare: { terms: [['childcare', 1], ['child care', 1], ['daycare', 1], ['kids', 0.8], ['children', 0.8], ['kinder', 0.8], ['kinderbetreuung', 1], ['kita', 1], ['creche', 1], ['enfants', 0.8], ['guarderia', 1], ['ninos', 0.8], ['asilo', 1], ['bambini', 0.8], ['kinderopvang', 1], ['kinderen', 0.8]] },
+  software: { terms: [['software', 1], ['apps', 0.8], ['saas', 1], ['cloud', 0.8], ['online services', 1], ...SUBSCRIPTIONS.map(([w, x]): [string, number] => [w, x * 0.8])] },
+  postage: { terms: [['postage', 1], ['shipping', 1], ['post', 0.8], ['porto', 1], ['versand', 1], ['courrier', 1], ['envios', 1], ['spedizioni', 1], ['verzending', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 0.5])] },
+  office_supplies: { terms: [['office', 1], ['supplies', 0.8], ['buro', 1], ['bureau', 1], ['oficina', 1], ['ufficio', 1], ['kantoor', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 0.8])] },
+  dry_cleaning: { terms: [['laundry', 1], ['dry cleaning', 1], ['reinigung', 1], ['wascherei', 1], ['pressing', 1], ['lavanderia', 1], ['stomerij', 1], ...SHOPPING_BROAD] },
+  fines: { terms: [['fines', 1], ['penalties', 1], ['strafen', 1], ['bussgeld', 1], ['amendes', 1], ['multas', 1], ['multe', 1], ['boetes', 1], ...AUTO_FAMILY.map(([w, x]): [string, number] => [w, x * 0.5])] },
+};
+
+const STOP = new Set([
+  'and',
+  'the',
+  'of',
+  'for',
+  'und',
+  'fur',
+  'et',
+  'de',
+  'du',
+  'des',
+  'la',
+  'le',
+  'les',
+  'y',
+  'e',
+  'di',
+  'del',
+  'en',
+  'van',
+  'het',
+  'een',
+  'für',
+]);
+
+/** "Essen & Trinken" → ["essen", "trinken"]. */
+export function nameTokens(name: string): string[] {
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ß/g, 'ss')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((t) => t && !STOP.has(t));
+}
+
+function matches(tokens: readonly string[], term: string): boolean {
+  const words = term.split(' ');
+  return words.every((w) => tokens.some((t) => t === w || (w.length >= 4 && t.startsWith(w))));
+}
+
+/**
+ * How well a category name means this concept: the best term's weight plus a little for each
+ * further term (so "Gas/Automotive" beats "Automotive" for fuel); 0 when a `not` word is there.
+ */
+export function meaningScore(concept: ConceptId, name: string): number {
+  const entry = ONTOLOGY[concept];
+  if (!entry) return 0;
+  const tokens = nameTokens(name);
+  if (!tokens.length) return 0;
+  if (entry.not?.some((w) => matches(tokens, w))) return 0;
+  const found = new Map<string, number>();
+  for (const [term, weight] of entry.terms) {
+    if (matches(tokens, term)) found.set(term, Math.max(found.get(term) ?? 0, weight));
+  }
+  if (!found.size) return 0;
+  const weights = [...found.values()].sort((a, b) => b - a);
+  return weights[0] + 0.1 * weights.slice(1).reduce((a, b) => a + b, 0);
+}
+
+/** The lowest score that counts as a fit. */
+export const MEANING_THRESHOLD = 0.35;

@@ -1,0 +1,79 @@
+import { CategoryResolver, type UserCategory } from '../../src/domain/classifier/categories';
+import { Classifier } from '../../src/domain/classifier/classifier';
+import { meaningScore, nameTokens } from '../../src/domain/classifier/ontology';
+
+/** Categories as a user named them in their budgeting app: no default catalogue name among them. */
+function named(...names: string[]): UserCategory[] {
+  return names.map((name, i) => ({
+    id: `c${i}`,
+    name,
+    icon: 'tag',
+    color: '#000000',
+    isTaxDeductible: false,
+    taxCategory: null,
+  }));
+}
+
+const classify = (categories: UserCategory[], description: string, type = 'debit') =>
+  new Classifier({ countryCode: 'US', businessType: 'individual', categories }).classify({
+    id: 't',
+    description,
+    type,
+  });
+
+describe('categories found by what their names mean', () => {
+  it('reads names in several languages, accents and symbols aside', () => {
+    expect(nameTokens('Essen & Trinken')).toEqual(['essen', 'trinken']);
+    expect(nameTokens('Épicerie / Supermarché')).toEqual(['epicerie', 'supermarche']);
+    expect(meaningScore('fuel', 'Gas & Fuel')).toBeGreaterThan(meaningScore('fuel', 'Automotive'));
+    // "Gas & Electric" is an energy bill, never petrol.
+    expect(meaningScore('fuel', 'Gas & Electric')).toBe(0);
+    expect(meaningScore('energy', 'Gas & Electric')).toBeGreaterThan(0.35);
+  });
+
+  it('maps the knowledge onto a budgeting app’s own names', () => {
+    const app = named(
+      'Food & Drink',
+      'Gas & Fuel',
+      'Pharmacy',
+      'Streaming Services',
+      'Flights',
+      'Gym & Fitness',
+      'Groceries & Household',
+      'Paycheck',
+    );
+    const resolver = new CategoryResolver(app, 'US', 'individual');
+    const name = (concept: Parameters<CategoryResolver['categoryFor']>[0]) =>
+      resolver.categoryFor(concept)?.name;
+    expect(name('dining')).toBe('Food & Drink');
+    expect(name('fuel')).toBe('Gas & Fuel');
+    expect(name('pharmacy')).toBe('Pharmacy');
+    expect(name('streaming')).toBe('Streaming Services');
+    expect(name('airline')).toBe('Flights');
+    expect(name('gym')).toBe('Gym & Fitness');
+    expect(name('groceries')).toBe('Groceries & Household');
+    expect(name('salary')).toBe('Paycheck');
+
+    expect(classify(app, 'MCDONALDS F1234 CHICAGO IL').categoryName).toBe('Food & Drink');
+    expect(classify(app, 'SHELL OIL 57444 HOUSTON TX').categoryName).toBe('Gas & Fuel');
+    expect(classify(app, 'CVS/PHARMACY #01234').categoryName).toBe('Pharmacy');
+    expect(classify(app, 'NETFLIX.COM').categoryName).toBe('Streaming Services');
+    expect(classify(app, 'DELTA AIR LINES ATLANTA').categoryName).toBe('Flights');
+  });
+
+  it('does the same for German and French names', () => {
+    const de = named('Lebensmittel', 'Essen & Trinken', 'Tanken', 'Gehalt');
+    expect(classify(de, 'SHELL OIL 57444 HOUSTON TX').categoryName).toBe('Tanken');
+    expect(classify(de, 'MCDONALDS F1234 CHICAGO IL').categoryName).toBe('Essen & Trinken');
+    const fr = named('Courses', 'Restaurants', 'Carburant', 'Salaire');
+    expect(classify(fr, 'MCDONALDS F1234 CHICAGO IL').categoryName).toBe('Restaurants');
+  });
+
+  it('never puts spending into an income category, and says no category when none fits', () => {
+    const resolver = new CategoryResolver(named('Sales', 'Rent'), 'US', 'individual');
+    // "Sales" means income: an expense concept is not mapped there by meaning.
+    expect(resolver.categoryFor('shopping')).toBeUndefined();
+    const result = classify(named('Rent', 'Salary'), 'MCDONALDS F1234 CHICAGO IL');
+    expect(result).toMatchObject({ categoryId: null, confidence: 0, source: 'none' });
+  });
+});

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,19 @@ import pg from 'pg';
  */
 
 export const ROOT = join(__dirname, '../../..');
+
+/** Where the distributed tests write their figures (`.ci/run` prints it once they pass). */
+export const REPORT_FILE = join(ROOT, 'artifacts/distributed/report.txt');
+
+/**
+ * A test's figures (recovery times, event counts) go to REPORT_FILE, not to the console: jest
+ * prints console output ahead of a failure, and CI shows only a window of the log, which the
+ * figures of the tests that passed would fill before the failing assertion.
+ */
+export function recordFigures(label: string, text: string): void {
+  mkdirSync(join(ROOT, 'artifacts/distributed'), { recursive: true });
+  appendFileSync(REPORT_FILE, `[${new Date().toISOString()}] ${label}: ${text}\n`);
+}
 
 export const SERVICES = [
   'identity',

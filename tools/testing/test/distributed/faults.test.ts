@@ -13,6 +13,7 @@ import {
   type TestDatabase,
   type TestNats,
   type TestS3,
+  recordFigures,
 } from '../../distributed/cluster';
 import {
   consumerMismatches,
@@ -172,7 +173,8 @@ const NATS_OUTAGE_MS = Number(process.env.DIST_NATS_OUTAGE_MS ?? 30_000);
         `${service}: restarted after ${restartedAfter} ms, serving ${servingAfter} ms after the kill${probe ? `, own route 503 seen: ${saw503}` : ''}`,
       );
     }
-    console.log(
+    recordFigures(
+      'faults',
       `kill -9 in turn:\n  ${report.join('\n  ')}\n  deletes hit by a fault (not counted): ${JSON.stringify(traffic.unsettled)}`,
     );
     expect(await lostWrites(db, traffic)).toEqual([]);
@@ -192,7 +194,8 @@ const NATS_OUTAGE_MS = Number(process.env.DIST_NATS_OUTAGE_MS ?? 30_000);
     expect(after.gateway.restarts).toBe(before.gateway.restarts + 1);
     for (const service of services())
       expect({ service, pid: after[service].pid }).toEqual({ service, pid: before[service].pid });
-    console.log(
+    recordFigures(
+      'faults',
       `gateway: restarted after ${restartedAfter} ms, serving ${servingAfter} ms after the kill`,
     );
   }, 60_000);
@@ -260,27 +263,26 @@ const NATS_OUTAGE_MS = Number(process.env.DIST_NATS_OUTAGE_MS ?? 30_000);
           keep(s) ? statuses.filter((x) => x !== 200 && x !== 201).map((x) => `${s}:${x}`) : [],
         );
       const othersFailed = failed((s) => !own(s));
-      // What the processes logged around it, so a failure here says where the error came from.
-      if (othersFailed.length)
-        console.log(
-          `${service}: other routes failed (${othersFailed.join(', ')}); recent log lines:\n` +
-            system
-              .output()
-              .split('\n')
-              .filter((line) => /"level":(40|50)|error|warn/i.test(line))
-              .slice(-30)
-              .join('\n'),
-        );
-      expect({ service, othersFailed }).toEqual({
+      // What the processes logged around it, in the assertion itself, so that a failure here
+      // says where the error came from.
+      const recentLogs = othersFailed.length
+        ? system
+            .output()
+            .split('\n')
+            .filter((line) => /"level":(40|50)|error|warn/i.test(line))
+            .slice(-10)
+        : [];
+      expect({ service, othersFailed, recentLogs }).toEqual({
         service,
         othersFailed: [],
+        recentLogs: [],
       });
       expect(failed(own).length).toBeLessThanOrEqual(terminated.length);
       report.push(
         `${service}: ${terminated.length} connection(s) terminated, answering again after ${recovered} ms, same pid`,
       );
     }
-    console.log(`pg_terminate_backend per service:\n  ${report.join('\n  ')}`);
+    recordFigures('faults', `pg_terminate_backend per service:\n  ${report.join('\n  ')}`);
     expect(await lostWrites(db, traffic)).toEqual([]);
   }, 300_000);
 
@@ -321,7 +323,8 @@ const NATS_OUTAGE_MS = Number(process.env.DIST_NATS_OUTAGE_MS ?? 30_000);
     const ledgerEvents = (type: string) => report.subjects[`pfs.ledger.${type}`] ?? 0;
     expect(ledgerEvents('transaction.created')).toBeGreaterThanOrEqual(traffic.written.length);
     expect(await lostWrites(db, traffic)).toEqual([]);
-    console.log(
+    recordFigures(
+      'faults',
       `NATS outage ${NATS_OUTAGE_MS} ms: ${writesDuring} writes during it, outbox backlog ${JSON.stringify(backlog)}, ` +
         `drained ${drainedAfter} ms after the restart (${Date.now() - restartedAt} ms incl. consumers); ` +
         `stream ${JSON.stringify(report.subjects)}; inbox ${JSON.stringify(inbox)}`,

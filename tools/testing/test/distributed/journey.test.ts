@@ -18,6 +18,7 @@ import {
   type TestDatabase,
   type TestNats,
   type TestS3,
+  recordFigures,
 } from '../../distributed/cluster';
 
 /**
@@ -106,7 +107,8 @@ interface Received {
       s3,
       env: { IMPORT_POLL_MS: '200', BILL_JOBS_POLL_MS: '500' },
     });
-    console.log(
+    recordFigures(
+      'journey',
       `distributed journey: running ${system.services.join(', ')} + gateway; NATS ${NATS_URL ? 'of the machine' : 'of the test'}`,
     );
   }, 180_000);

@@ -15,6 +15,7 @@ import {
   type TestDatabase,
   type TestNats,
   type TestS3,
+  recordFigures,
 } from '../../distributed/cluster';
 import {
   consumerMismatches,
@@ -229,7 +230,8 @@ const addDays = (days: number) =>
     );
     expect(events.length).toBe(BILLS);
     expect(events.filter((e) => e.n !== 1)).toEqual([]);
-    console.log(
+    recordFigures(
+      'replicas',
       `due-soon: ${BILLS} bills, one event each; job runs ${runsBefore} → ${await jobRuns()}`,
     );
   }, 120_000);
@@ -285,7 +287,8 @@ const addDays = (days: number) =>
     // to commit) holds exactly the events of the types it handles.
     expect(consumerMismatches(report, inbox)).toEqual([]);
     expect(await lostWrites(db, traffic)).toEqual([]);
-    console.log(
+    recordFigures(
+      'replicas',
       `replicas: ${traffic.written.length} writes over both gateways; stream ${JSON.stringify(report.subjects)}; inbox ${JSON.stringify(inbox)}`,
     );
   }, 180_000);

@@ -108,13 +108,16 @@ export function contentDisposition(type: 'inline' | 'attachment', name: string):
 }
 
 /** Shown in the browser only when it cannot run anything: images and PDFs. */
+/** Downloads up to this size are read whole before answering (a failure is then a clean 503). */
+const BUFFERED_DOWNLOAD_BYTES = 256 * 1024;
+
 const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'application/pdf']);
 
 function notMine(principal: Principal, userId: string): boolean {
   return userId.toLowerCase() !== principal.userId.toLowerCase();
 }
 
-async function sendFile(
+export async function sendFile(
   req: Request,
   res: Response,
   upstreams: Upstreams,
@@ -169,29 +172,54 @@ async function sendFile(
     return;
   }
   const size = Number(file.size);
-  res.status(range ? 206 : 200);
-  res.setHeader('Content-Type', file.mimeType);
-  res.setHeader('Content-Length', String(range ? range.end - range.start + 1 : size));
-  if (range) res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
-  res.setHeader('Accept-Ranges', 'bytes');
-  res.setHeader('ETag', etag(file));
-  res.setHeader('Last-Modified', new Date(file.createdAt).toUTCString());
-  res.setHeader('Cache-Control', 'private, no-cache');
-  res.setHeader(
-    'Content-Disposition',
-    contentDisposition(
-      INLINE_TYPES.has(file.mimeType) ? 'inline' : 'attachment',
-      file.originalName,
-    ),
-  );
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  // A stored file never runs as a page of ours, whatever it holds.
-  res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+  const length = range ? range.end - range.start + 1 : size;
+  const sendHeaders = () => {
+    res.status(range ? 206 : 200);
+    res.setHeader('Content-Type', file.mimeType);
+    res.setHeader('Content-Length', String(length));
+    if (range) res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+    res.setHeader('Accept-Ranges', 'bytes');
+    res.setHeader('ETag', etag(file));
+    res.setHeader('Last-Modified', new Date(file.createdAt).toUTCString());
+    res.setHeader('Cache-Control', 'private, no-cache');
+    res.setHeader(
+      'Content-Disposition',
+      contentDisposition(
+        INLINE_TYPES.has(file.mimeType) ? 'inline' : 'attachment',
+        file.originalName,
+      ),
+    );
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    // A stored file never runs as a page of ours, whatever it holds.
+    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+  };
   if (head) {
     stream.cancel();
+    sendHeaders();
     res.end();
     return;
   }
+  if (length <= BUFFERED_DOWNLOAD_BYTES) {
+    // Small enough to hold: read it all before the headers go out, so that the documents
+    // service failing half-way answers a clear 503 instead of a cut connection.
+    const chunks: Uint8Array[] = [];
+    try {
+      for (;;) {
+        const next = await messages.next();
+        if (next.done) break;
+        if (next.value.part?.$case === 'chunk') chunks.push(next.value.part.value);
+      }
+    } catch (err) {
+      throw toAppError(err);
+    }
+    const body = Buffer.concat(chunks);
+    if (body.length !== length)
+      throw new AppError('INTERNAL_ERROR', 'The documents service sent a part of the file');
+    sendHeaders();
+    res.end(body);
+    return;
+  }
+  sendHeaders();
   try {
     for (;;) {
       const next = await messages.next();

@@ -24,6 +24,7 @@ import {
 import { LlmRefiner, llmSettingsFromEnv, type LlmSettings } from './domain/classifier/llm-refiner';
 import { UserModelCache } from './domain/classifier/model-cache';
 import { merchantKey, normalizeDescription } from './domain/classifier/normalize';
+import { UserCalibrations } from './domain/classifier/user-calibration';
 import type { UserModel } from './domain/classifier/user-model';
 import { defaultCategorySet } from './domain/default-categories';
 import { analyzeTaxDeductions, type AnalysisItem } from './domain/tax-deduction/analyze';
@@ -126,6 +127,7 @@ export function createClassificationBinding({
   modelCacheSize,
 }: ClassificationDeps): GrpcServiceBinding {
   const models = new UserModelCache(modelCacheSize);
+  const calibrations = new UserCalibrations();
   const llmSettings = llm === undefined ? llmSettingsFromEnv(process.env) : (llm ?? undefined);
   const refiner = llmSettings ? new LlmRefiner(llmSettings, undefined, logger) : undefined;
   if (refiner)
@@ -159,11 +161,16 @@ export function createClassificationBinding({
     transactions: TransactionToClassify[],
     categories: UserCategory[],
   ) {
-    const classifier = new Classifier({
+    const userModel = await modelOf(userId);
+    const context = {
       countryCode: profile.countryCode,
       businessType: profile.businessType,
       categories,
-      userModel: await modelOf(userId),
+    };
+    const classifier = new Classifier({
+      ...context,
+      userModel,
+      calibration: userModel && calibrations.for({ ...context, userModel }),
     });
     const results = classifier.classifyAll(transactions);
     return refiner ? refiner.refine(transactions, results, categories, profile) : results;

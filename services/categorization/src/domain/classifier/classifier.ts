@@ -1,5 +1,6 @@
 import { calibrate, type CalibrationSignals } from './calibration';
 import { CategoryResolver, type UserCategory } from './categories';
+import type { IsotonicCalibration } from './isotonic';
 import { extractFeatures, featureWord } from './features';
 import {
   knowledgeModel,
@@ -51,6 +52,8 @@ export interface ClassifierContext {
   categories: readonly UserCategory[];
   /** The user's learned model (absent or empty for a user with no history). */
   userModel?: UserModel;
+  /** The map fitted on the user's own labels (user-calibration.ts), applied to the confidence. */
+  calibration?: IsotonicCalibration;
 }
 
 /** How much each source counts in the blend, before its own strength or reliability. */
@@ -206,7 +209,8 @@ export class Classifier {
       known: verdict.knownShare,
       user: userScores?.reliability ?? 0,
     };
-    const confidence = calibrate(signals);
+    const fitted = calibrate(signals);
+    const confidence = this.context.calibration ? this.context.calibration.apply(fitted) : fitted;
 
     // Which part of the blend put the answer on top, for the reasoning line.
     const contribution = (source: string) => {

@@ -1,13 +1,9 @@
 /**
- * Recalibration measured by the third-party evaluation only: the categorization service does
- * not apply it (its confidences are the calibrated blend of calibration.ts), so figures
- * "after recalibration" say what such a step would give, not what users get today.
- *
  * A monotone (isotonic) map from a confidence to the accuracy observed at that confidence,
- * fitted by pool-adjacent-violators on (confidence, correct) pairs of a calibration part
- * (e.g. a user's older labels, classified before being learned). Never lowers the order of
- * two answers, so it never changes which category wins. With fewer than `minSamples` pairs it
- * is the identity.
+ * fitted by pool-adjacent-violators on (confidence, correct) pairs: for the classifier, the
+ * user's own recent labels, each classified as if it had not been learned (user-calibration.ts).
+ * A more confident answer never gets a lower confidence, so it never changes which category
+ * wins. With fewer than `minSamples` pairs it is the identity.
  */
 export class IsotonicCalibration {
   private constructor(
@@ -44,21 +40,32 @@ export class IsotonicCalibration {
     // A little smoothing towards 0.5 so a block of 3 right answers does not claim certainty.
     const xs: number[] = [];
     const ys: number[] = [];
+    // The smoothing pulls a small block further than a large one, which could put a small
+    // block of higher accuracy below the large block before it: the running maximum keeps the
+    // map monotone.
+    let floor = 0;
     for (const b of blocks) {
       xs.push((b.xMin + b.x) / 2);
-      ys.push((b.sum + 0.5) / (b.n + 1));
+      floor = Math.max(floor, (b.sum + 0.5) / (b.n + 1));
+      ys.push(floor);
     }
     return new IsotonicCalibration(xs, ys);
   }
 
+  /** The calibrated confidence, three decimals like the classifier's. */
   apply(confidence: number): number {
     const { xs, ys } = this;
     if (!xs.length) return confidence;
+    return Math.round(this.interpolate(confidence) * 1000) / 1000;
+  }
+
+  private interpolate(confidence: number): number {
+    const { xs, ys } = this;
     if (confidence <= xs[0]) return ys[0];
     if (confidence >= xs[xs.length - 1]) return ys[ys.length - 1];
     let i = 1;
     while (xs[i] < confidence) i++;
     const t = (confidence - xs[i - 1]) / (xs[i] - xs[i - 1] || 1);
-    return Math.round((ys[i - 1] + t * (ys[i] - ys[i - 1])) * 1000) / 1000;
+    return ys[i - 1] + t * (ys[i] - ys[i - 1]);
   }
 }

@@ -1,0 +1,186 @@
+import type { UserCategory } from '../../src/domain/classifier/categories';
+import { reliability } from '../../src/domain/classifier/calibration';
+import { Classifier } from '../../src/domain/classifier/classifier';
+import { IsotonicCalibration } from '../../src/domain/classifier/isotonic';
+import { normalizeDescription } from '../../src/domain/classifier/normalize';
+import {
+  fitUserCalibration,
+  MIN_CALIBRATION_LABELS,
+  UserCalibrations,
+} from '../../src/domain/classifier/user-calibration';
+import { UserModel, type Label } from '../../src/domain/classifier/user-model';
+
+const categories: UserCategory[] = ['Eating Out', 'Food Shop', 'Car', 'Trips', 'Health'].map(
+  (name, i) => ({
+    id: `c${i}`,
+    name,
+    icon: 'tag',
+    color: '#000000',
+    isTaxDeductible: false,
+    taxCategory: null,
+  }),
+);
+const context = { countryCode: 'AU', businessType: 'individual', categories };
+
+/** A deterministic stream of numbers in [0, 1) (mulberry32), so every run sees the same data. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const MERCHANTS = [
+  ['MCDONALDS', 'c0'],
+  ['GUZMAN Y GOMEZ', 'c0'],
+  ['WOOLWORTHS', 'c1'],
+  ['ALDI STORES', 'c1'],
+  ['SHELL COLES EXPRESS', 'c2'],
+  ['AMPOL', 'c2'],
+  ['QANTAS AIRWAYS', 'c3'],
+  ['BOOKING.COM', 'c3'],
+  ['CHEMIST WAREHOUSE', 'c4'],
+  ['PRICELINE PHARMACY', 'c4'],
+] as const;
+
+/**
+ * A user whose labels agree with what the merchants are only `agreement` of the time (they file
+ * by who they were with, say): the classifier, sure of what the merchants are, is over-confident.
+ */
+function labels(count: number, agreement: number, seed: number, from = 0): Label[] {
+  const next = random(seed);
+  return Array.from({ length: count }, (_, i) => {
+    const [merchant, category] = MERCHANTS[Math.floor(next() * MERCHANTS.length)];
+    const other = categories[Math.floor(next() * categories.length)].id;
+    return {
+      transactionId: `t${from + i}`,
+      description: `${merchant} ${1000 + Math.floor(next() * 9000)} SYDNEY`,
+      amount: 5 + Math.floor(next() * 200),
+      type: 'debit',
+      categoryId: next() < agreement ? category : other,
+    };
+  });
+}
+
+function modelOf(list: readonly Label[]): UserModel {
+  const model = new UserModel();
+  for (const label of list) model.learn(label);
+  return model;
+}
+
+describe('IsotonicCalibration', () => {
+  it('is the identity below its minimum number of pairs', () => {
+    const map = IsotonicCalibration.fit([{ confidence: 0.9, correct: false }], 30);
+    expect(map.apply(0.9)).toBe(0.9);
+    expect(map.apply(0.2)).toBe(0.2);
+  });
+
+  it('maps confidences to the accuracy seen at them, never lowering a higher confidence', () => {
+    const next = random(7);
+    // Claims 0.5–1.0, right only about 60% of the time whatever it claims.
+    const pairs = Array.from({ length: 400 }, () => ({
+      confidence: 0.5 + next() * 0.5,
+      correct: next() < 0.6,
+    }));
+    const map = IsotonicCalibration.fit(pairs);
+    const mapped = [0.5, 0.6, 0.7, 0.8, 0.9, 1].map((c) => map.apply(c));
+    for (let i = 1; i < mapped.length; i++) expect(mapped[i]).toBeGreaterThanOrEqual(mapped[i - 1]);
+    expect(map.apply(0.95)).toBeLessThan(0.8);
+    expect(map.apply(0.95)).toBeGreaterThan(0.45);
+  });
+
+  it('stays monotone when a small block of higher accuracy follows a large one', () => {
+    // 1,000 answers at 0.5, 70% right; then 5 right and 2 wrong at 0.9–0.95 (71% right). The
+    // pull towards 0.5 moves the small block (to 0.69) further than the large one (0.70).
+    const pairs = [
+      ...Array.from({ length: 1000 }, (_, i) => ({ confidence: 0.5, correct: i % 10 < 7 })),
+      ...[0.9, 0.91, 0.92, 0.93, 0.94].map((confidence) => ({ confidence, correct: true })),
+      ...[0.95, 0.95].map((confidence) => ({ confidence, correct: false })),
+    ];
+    const map = IsotonicCalibration.fit(pairs);
+    const mapped = [0.5, 0.7, 0.9, 0.95, 0.99].map((c) => map.apply(c));
+    for (let i = 1; i < mapped.length; i++) expect(mapped[i]).toBeGreaterThanOrEqual(mapped[i - 1]);
+  });
+});
+
+describe('UserModel.withheld', () => {
+  it('answers as if one label had never been learned, then puts it back as it was', () => {
+    const model = modelOf([
+      { transactionId: 'a', description: 'BLUE BOTTLE COFFEE', categoryId: 'c0' },
+      { transactionId: 'b', description: 'BLUE BOTTLE COFFEE', categoryId: 'c1' },
+    ]);
+    const normalized = normalizeDescription('BLUE BOTTLE COFFEE');
+    const before = model.recall(normalized);
+    const without = model.withheld('b', () => model.recall(normalized));
+    expect([...(without?.counts ?? [])]).toEqual([['c0', 1]]);
+    expect(model.size).toBe(2);
+    // The latest label (b, c1) still wins the tie: its place in the order is unchanged.
+    expect(model.recall(normalized)).toEqual(before);
+    expect(model.recent(2).map((l) => l.transactionId)).toEqual(['b', 'a']);
+  });
+
+  it('runs the function on the whole model for a label it does not have', () => {
+    const model = modelOf([{ transactionId: 'a', description: 'AMPOL', categoryId: 'c2' }]);
+    expect(model.withheld('zzz', () => model.size)).toBe(1);
+  });
+});
+
+describe('fitUserCalibration', () => {
+  it('is the identity until the user has enough labels', () => {
+    const model = modelOf(labels(MIN_CALIBRATION_LABELS - 1, 0.5, 1));
+    const map = fitUserCalibration({ ...context, userModel: model });
+    expect(map.apply(0.83)).toBe(0.83);
+  });
+
+  it('makes the confidence honest for a user whose labels the knowledge disagrees with', () => {
+    const model = modelOf(labels(300, 0.5, 2));
+    const calibration = fitUserCalibration({ ...context, userModel: model });
+    const plain = new Classifier({ ...context, userModel: model });
+    const calibrated = new Classifier({ ...context, userModel: model, calibration });
+    // New transactions of the same user, never learned.
+    const fresh = labels(400, 0.5, 3, 10_000);
+    const points = (classifier: Classifier) =>
+      fresh.map((l) => {
+        const r = classifier.classify({ id: l.transactionId, ...l });
+        return { confidence: r.confidence, correct: r.categoryId === l.categoryId };
+      });
+    const before = points(plain);
+    const after = points(calibrated);
+    // Same answers, only the confidence changes.
+    expect(after.map((p) => p.correct)).toEqual(before.map((p) => p.correct));
+    const accuracy = after.filter((p) => p.correct).length / after.length;
+    const mean = (ps: typeof after) => ps.reduce((s, p) => s + p.confidence, 0) / ps.length;
+    expect(mean(before) - accuracy).toBeGreaterThan(0.1);
+    expect(Math.abs(mean(after) - accuracy)).toBeLessThan(0.08);
+    expect(reliability(after).ece).toBeLessThan(reliability(before).ece);
+  });
+
+  it('leaves the model as it found it', () => {
+    const list = labels(120, 0.8, 4);
+    const model = modelOf(list);
+    const probe = { id: 'p', description: 'WOOLWORTHS 1234 SYDNEY', amount: 40, type: 'debit' };
+    const before = new Classifier({ ...context, userModel: model }).classify(probe);
+    fitUserCalibration({ ...context, userModel: model });
+    expect(new Classifier({ ...context, userModel: model }).classify(probe)).toEqual(before);
+    expect(model.recent(3)).toEqual(modelOf(list).recent(3));
+  });
+});
+
+describe('UserCalibrations', () => {
+  it('fits once per model and again after the labels have grown by a quarter', () => {
+    const calibrations = new UserCalibrations();
+    const list = labels(200, 0.6, 5);
+    const model = modelOf(list);
+    const first = calibrations.for({ ...context, userModel: model });
+    expect(calibrations.for({ ...context, userModel: model })).toBe(first);
+    for (const label of labels(40, 0.6, 6, 1_000)) model.learn(label);
+    expect(calibrations.for({ ...context, userModel: model })).toBe(first);
+    for (const label of labels(20, 0.6, 7, 2_000)) model.learn(label);
+    expect(calibrations.for({ ...context, userModel: model })).not.toBe(first);
+    // A model rebuilt from the database is a new object: fitted for itself.
+    expect(calibrations.for({ ...context, userModel: modelOf(list) })).not.toBe(first);
+  });
+});

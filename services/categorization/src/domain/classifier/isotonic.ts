@@ -54,7 +54,7 @@ export class IsotonicCalibration {
 
   /** The calibrated confidence, three decimals like the classifier's. */
   apply(confidence: number): number {
-    const { xs, ys } = this;
+    const { xs } = this;
     if (!xs.length) return confidence;
     return Math.round(this.interpolate(confidence) * 1000) / 1000;
   }

@@ -45,7 +45,7 @@ beforeAll(async () => {
   bob = await registerUser(api, { countryCode: 'AU' });
   const categories = (await api('GET', '/api/categories', { token: alice.token })).body
     .categories as Json[];
-  const groceries = categories.find((c) => /grocer/i.test(c.name));
+  const groceries = categories.find((c) => /grocer/i.test(c.name)) as Json;
   for (const [date, amount, description] of [
     ['2025-10-03', 82.4, 'Woolworths Metro'],
     ['2025-10-11', 120.15, 'Coles Richmond'],

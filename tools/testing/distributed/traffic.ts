@@ -64,8 +64,10 @@ export async function documentsProbe(users: Client[]): Promise<Probe> {
 
 export class Traffic {
   readonly samples: Sample[] = [];
-  /** Ids of the transactions the gateway answered 201 for. */
+  /** Ids of the transactions the gateway answered 201 for (and not deleted again). */
   readonly written: string[] = [];
+  /** When each id was answered 201, and when a delete of it was answered (for diagnostics). */
+  readonly history = new Map<string, string[]>();
   /** Created, then a delete that got no clear answer (a fault hit it). */
   readonly unsettled: { id: string; deleteStatus: number }[] = [];
   private running = false;
@@ -114,12 +116,19 @@ export class Traffic {
     const status = res?.status ?? 0;
     if (res?.status === 201) {
       const body = (await res.json()) as { transaction: { id: string } };
+      const note = (what: string) =>
+        this.history.set(body.transaction.id, [
+          ...(this.history.get(body.transaction.id) ?? []),
+          `${what} ${new Date().toISOString()} round ${this.round}`,
+        ]);
+      note('created');
       // Every tenth one is deleted again (transaction.deleted events), the others are kept.
       if (this.round % 10 === 0) {
         const del = await user
           .send('DELETE', `/api/bank/transactions/${body.transaction.id}`)
           .catch(() => undefined);
         await del?.arrayBuffer();
+        note(`delete answered ${del?.status ?? 0}`);
         // A delete that failed in transit may still have happened: neither kept nor lost.
         if (del?.status !== 200 && del?.status !== 204)
           this.unsettled.push({ id: body.transaction.id, deleteStatus: del?.status ?? 0 });
@@ -144,14 +153,31 @@ export class Traffic {
   }
 }
 
-/** Waits until no write is in flight, then counts the written transactions that exist. */
+/**
+ * The written transactions that are not in the database, each with what is known of it. The
+ * traffic may still be running: only the writes acknowledged before the query are checked
+ * (one acknowledged while the query runs was not asked for, and is no loss).
+ */
 export async function lostWrites(db: TestDatabase, traffic: Traffic): Promise<string[]> {
+  const written = [...traffic.written];
   const rows = await db.query<{ id: string }>(
     'SELECT id::text AS id FROM ledger.transactions WHERE id = ANY($1::uuid[])',
-    [traffic.written],
+    [written],
   );
   const found = new Set(rows.map((r) => r.id));
-  return traffic.written.filter((id) => !found.has(id));
+  const lost = written.filter((id) => !found.has(id));
+  // What is known of each lost one: when it was written, and the ledger's events about it.
+  const out: string[] = [];
+  for (const id of lost) {
+    const events = await db.query<{ type: string; at: string }>(
+      `SELECT type, occurred_at::text AS at FROM ledger.outbox WHERE payload::text LIKE $1 ORDER BY occurred_at`,
+      [`%${id}%`],
+    );
+    out.push(
+      `${id}: ${(traffic.history.get(id) ?? []).join(', ')}; events: ${events.map((e) => `${e.type} ${e.at}`).join(', ') || 'none'}`,
+    );
+  }
+  return out;
 }
 
 export interface ConsumerReport {

@@ -127,7 +127,7 @@ export function createClassificationBinding({
   modelCacheSize,
 }: ClassificationDeps): GrpcServiceBinding {
   const models = new UserModelCache(modelCacheSize);
-  const calibrations = new UserCalibrations();
+  const calibrations = new UserCalibrations(modelCacheSize);
   const llmSettings = llm === undefined ? llmSettingsFromEnv(process.env) : (llm ?? undefined);
   const refiner = llmSettings ? new LlmRefiner(llmSettings, undefined, logger) : undefined;
   if (refiner)
@@ -170,7 +170,7 @@ export function createClassificationBinding({
     const classifier = new Classifier({
       ...context,
       userModel,
-      calibration: userModel && calibrations.for({ ...context, userModel }),
+      calibration: userModel && calibrations.for(userId, { ...context, userModel }),
     });
     const results = classifier.classifyAll(transactions);
     return refiner ? refiner.refine(transactions, results, categories, profile) : results;

@@ -170,17 +170,31 @@ describe('fitUserCalibration', () => {
 });
 
 describe('UserCalibrations', () => {
-  it('fits once per model and again after the labels have grown by a quarter', () => {
+  it('fits once per user, again after their labels have grown by a quarter, not per rebuild', () => {
     const calibrations = new UserCalibrations();
     const list = labels(200, 0.6, 5);
     const model = modelOf(list);
-    const first = calibrations.for({ ...context, userModel: model });
-    expect(calibrations.for({ ...context, userModel: model })).toBe(first);
+    const first = calibrations.for('u1', { ...context, userModel: model });
+    expect(calibrations.for('u1', { ...context, userModel: model })).toBe(first);
+    // A model rebuilt from the same labels (another replica learned, the cache evicted it).
+    expect(calibrations.for('u1', { ...context, userModel: modelOf(list) })).toBe(first);
     for (const label of labels(40, 0.6, 6, 1_000)) model.learn(label);
-    expect(calibrations.for({ ...context, userModel: model })).toBe(first);
+    expect(calibrations.for('u1', { ...context, userModel: model })).toBe(first);
     for (const label of labels(20, 0.6, 7, 2_000)) model.learn(label);
-    expect(calibrations.for({ ...context, userModel: model })).not.toBe(first);
-    // A model rebuilt from the database is a new object: fitted for itself.
-    expect(calibrations.for({ ...context, userModel: modelOf(list) })).not.toBe(first);
+    expect(calibrations.for('u1', { ...context, userModel: model })).not.toBe(first);
+    // Another user has a map of their own.
+    expect(calibrations.for('u2', { ...context, userModel: modelOf(list) })).not.toBe(first);
+  });
+
+  it('keeps at most its capacity of users, the least recently used dropped first', () => {
+    const calibrations = new UserCalibrations(2);
+    const model = modelOf(labels(60, 0.6, 8));
+    const a = calibrations.for('a', { ...context, userModel: model });
+    const b = calibrations.for('b', { ...context, userModel: model });
+    expect(calibrations.for('a', { ...context, userModel: model })).toBe(a);
+    calibrations.for('c', { ...context, userModel: model });
+    // b was the least recently used: dropped (fitted afresh); a is still there.
+    expect(calibrations.for('a', { ...context, userModel: model })).toBe(a);
+    expect(calibrations.for('b', { ...context, userModel: model })).not.toBe(b);
   });
 });

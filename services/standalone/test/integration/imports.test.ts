@@ -888,6 +888,48 @@ describe('access', () => {
   });
 });
 
+describe('CAMT.053 and MT940 like the other formats', () => {
+  const CORPUS = join(FIXTURES, '..', 'import', 'corpus');
+  it.each([
+    ['MT940', 'wolph-mt940/betterplace-sepa_snippet.sta', 'Verwendungszweck'],
+    ['CAMT.053', 'genkgo-camt/camt053.v2.minimal.xml', '4654654654654654'],
+  ])('%s: custom rules apply and transaction.imported is recorded', async (_, file, word) => {
+    const user = await registerUser(api);
+    const [cat] = (await api('GET', '/api/categories?limit=1', { token: user.token })).body
+      .categories;
+    const rule = await api('POST', '/api/rules', {
+      token: user.token,
+      body: {
+        name: 'Bank word',
+        conditions: [{ field: 'description', type: 'contains', value: word }],
+        actions: [{ type: 'setCategory', value: cat.id }],
+      },
+    });
+    expect(rule.status).toBe(201);
+    const expected = JSON.parse(readFileSync(join(CORPUS, `${file}.expected.json`), 'utf8'))
+      .lines as { description: string }[];
+    const matching = expected.filter((l) => l.description.includes(word)).length;
+    expect(matching).toBeGreaterThan(0);
+    const res = await upload(user, readFileSync(join(CORPUS, file)), {
+      fileName: file.split('/').pop(),
+      type: 'application/octet-stream',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.import.imported).toBe(expected.length);
+    const categorised = await transactionsOf(user, `categoryId=${cat.id}&limit=200`);
+    expect(categorised).toHaveLength(matching);
+    for (const t of categorised) expect(t.description).toContain(word);
+    const events = await stack.services.ledger
+      .db('outbox')
+      .where({ type: 'transaction.imported', user_id: user.id });
+    expect(events).toHaveLength(1);
+    expect(events[0].payload).toMatchObject({
+      importId: res.body.import.id,
+      imported: expected.length,
+    });
+  });
+});
+
 describe('background imports', () => {
   it('applies the custom rules while it writes, with their assignment history', async () => {
     const user = await registerUser(api);

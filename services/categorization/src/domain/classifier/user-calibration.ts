@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { Classifier, type ClassifierContext } from './classifier';
 import { IsotonicCalibration } from './isotonic';
 import type { KnowledgeModel } from './knowledge-model';
@@ -21,10 +22,13 @@ export const MIN_CALIBRATION_LABELS = 30;
 /** A user's map is fitted again once their labels have grown (or shrunk) by this share. */
 const REFIT_GROWTH = 0.25;
 
-export function fitUserCalibration(
-  context: Omit<ClassifierContext, 'calibration'> & { userModel: UserModel },
+type CalibrationContext = Omit<ClassifierContext, 'calibration'> & { userModel: UserModel };
+
+/** The fit one label at a time, so that it can be spread over turns of the event loop. */
+function* replay(
+  context: CalibrationContext,
   knowledge?: KnowledgeModel,
-): IsotonicCalibration {
+): Generator<void, IsotonicCalibration> {
   const model = context.userModel;
   if (model.size < MIN_CALIBRATION_LABELS) return IsotonicCalibration.identity();
   const classifier = new Classifier({ ...context, calibration: undefined }, knowledge);
@@ -33,6 +37,7 @@ export function fitUserCalibration(
   for (const label of model.recent(CALIBRATION_LABELS)) {
     // A label in a category the user no longer has cannot be answered right; it says nothing.
     if (!categoryIds.has(label.categoryId)) continue;
+    // Withheld and put back within this step: between steps the model is whole.
     const result = model.withheld(label.transactionId, () =>
       classifier.classify({
         id: label.transactionId,
@@ -43,42 +48,111 @@ export function fitUserCalibration(
       }),
     );
     pairs.push({ confidence: result.confidence, correct: result.categoryId === label.categoryId });
+    yield;
   }
   return IsotonicCalibration.fit(pairs, MIN_CALIBRATION_LABELS);
+}
+
+/** The user's map, fitted at once (the evaluation; the service spreads it, see below). */
+export function fitUserCalibration(
+  context: CalibrationContext,
+  knowledge?: KnowledgeModel,
+): IsotonicCalibration {
+  const steps = replay(context, knowledge);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+interface Fitted {
+  size: number;
+  map: IsotonicCalibration;
 }
 
 /**
  * Each user's fitted map, by user (least recently used dropped first), refitted only when their
  * labels have grown or shrunk by a quarter since the last fit. Keyed by user, not by model: a
  * model rebuilt from the database (another replica learned a label, the cache evicted it) has
- * the same labels, so the replay — about 0.1 s for 400 labels — runs a few times over a user's
- * life, not after every rebuild.
+ * the same labels. A fit replays up to 400 labels (about 0.1 s): it runs in the background, in
+ * slices of a few milliseconds, so no request waits for it; meanwhile the user's answers carry
+ * the map fitted before (or, for the first fit, the confidence without one).
  */
 export class UserCalibrations {
-  private readonly fitted = new Map<string, { size: number; map: IsotonicCalibration }>();
+  private readonly fitted = new Map<string, Fitted>();
+  private readonly fitting = new Set<string>();
+  private waiters: (() => void)[] = [];
 
-  constructor(private readonly capacity = 500) {}
+  constructor(
+    private readonly capacity = 500,
+    private readonly sliceMs = 4,
+  ) {}
 
+  /** The user's map as it is now; starts a fit in the background when one is due. */
   for(
     userId: string,
-    context: Omit<ClassifierContext, 'calibration'> & { userModel: UserModel },
+    context: CalibrationContext,
     knowledge?: KnowledgeModel,
   ): IsotonicCalibration {
     const size = context.userModel.size;
     const current = this.fitted.get(userId);
-    this.fitted.delete(userId);
-    if (
-      current &&
-      size <= current.size * (1 + REFIT_GROWTH) &&
-      size >= current.size * (1 - REFIT_GROWTH)
-    ) {
-      this.fitted.set(userId, current);
-      return current.map;
+    if (current) this.remember(userId, current);
+    const due =
+      !current ||
+      size > current.size * (1 + REFIT_GROWTH) ||
+      size < current.size * (1 - REFIT_GROWTH);
+    if (due && !this.fitting.has(userId)) {
+      if (size < MIN_CALIBRATION_LABELS)
+        this.remember(userId, { size, map: IsotonicCalibration.identity() });
+      else this.start(userId, size, context, knowledge);
     }
-    const map = fitUserCalibration(context, knowledge);
-    this.fitted.set(userId, { size, map });
+    return (this.fitted.get(userId) ?? current)?.map ?? IsotonicCalibration.identity();
+  }
+
+  /** Resolves once no fit is running (for tests and orderly shutdowns). */
+  idle(): Promise<void> {
+    if (!this.fitting.size) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  private start(
+    userId: string,
+    size: number,
+    context: CalibrationContext,
+    knowledge?: KnowledgeModel,
+  ): void {
+    this.fitting.add(userId);
+    const steps = replay(context, knowledge);
+    const finish = (map: IsotonicCalibration | undefined) => {
+      this.fitting.delete(userId);
+      // A fit that failed keeps the map there was, for this size, instead of retrying at once.
+      const previous = this.fitted.get(userId)?.map ?? IsotonicCalibration.identity();
+      this.remember(userId, { size, map: map ?? previous });
+      if (!this.fitting.size) {
+        const waiters = this.waiters;
+        this.waiters = [];
+        for (const resolve of waiters) resolve();
+      }
+    };
+    const turn = () => {
+      const until = performance.now() + this.sliceMs;
+      try {
+        for (;;) {
+          const next = steps.next();
+          if (next.done) return finish(next.value);
+          if (performance.now() >= until) return void setImmediate(turn);
+        }
+      } catch {
+        finish(undefined);
+      }
+    };
+    setImmediate(turn);
+  }
+
+  private remember(userId: string, fitted: Fitted): void {
+    this.fitted.delete(userId);
+    this.fitted.set(userId, fitted);
     while (this.fitted.size > this.capacity)
       this.fitted.delete(this.fitted.keys().next().value as string);
-    return map;
   }
 }

@@ -891,7 +891,7 @@ describe('access', () => {
 describe('CAMT.053 and MT940 like the other formats', () => {
   const CORPUS = join(FIXTURES, '..', 'import', 'corpus');
   it.each([
-    ['MT940', 'wolph-mt940/betterplace-sepa_snippet.sta', 'Verwendungszweck'],
+    ['MT940', 'wolph-mt940/jejik-abnamro.sta', 'KATWIJK'],
     ['CAMT.053', 'genkgo-camt/camt053.v2.minimal.xml', '4654654654654654'],
   ])('%s: custom rules apply and transaction.imported is recorded', async (_, file, word) => {
     const user = await registerUser(api);

@@ -76,4 +76,53 @@ describe('categories found by what their names mean', () => {
     const result = classify(named('Rent', 'Salary'), 'MCDONALDS F1234 CHICAGO IL');
     expect(result).toMatchObject({ categoryId: null, confidence: 0, source: 'none' });
   });
+
+  it('prefers a name that says the concept itself over a catalogue’s broad name', () => {
+    // A budgeting app's names, a few of which are also default names ("Shopping", "Income").
+    const app = named(
+      'Shopping',
+      'Books',
+      'Hotel',
+      'Office Supplies',
+      'Laundry',
+      'Furnishings',
+      'Income',
+      'Other Income',
+      'Paychecks',
+      'Interest',
+      'Fee/Interest Charge',
+      'Gas & Fuel',
+      'Gas & Electric',
+      'Student Loans',
+      'Investments',
+    );
+    const resolver = new CategoryResolver(app, 'US', 'individual');
+    const name = (concept: Parameters<CategoryResolver['categoryFor']>[0]) =>
+      resolver.categoryFor(concept)?.name;
+    expect(name('books')).toBe('Books');
+    expect(name('accommodation')).toBe('Hotel');
+    expect(name('office_supplies')).toBe('Office Supplies');
+    expect(name('dry_cleaning')).toBe('Laundry');
+    expect(name('furniture')).toBe('Furnishings');
+    expect(name('clothing')).toBe('Shopping');
+    // A catch-all ("Other …") only when nothing names the thing; money in may go to a name
+    // that says the concept itself ("Interest"), never to a fee.
+    expect(name('salary')).not.toBe('Other Income');
+    expect(name('interest_income')).toBe('Interest');
+    expect(name('energy')).toBe('Gas & Electric');
+    expect(name('fuel')).toBe('Gas & Fuel');
+    expect(name('student_loan')).toBe('Student Loans');
+    expect(name('share_trading')).toBe('Investments');
+    expect(meaningScore('interest_income', 'Fee/Interest Charge')).toBe(0);
+    expect(meaningScore('salary', 'Other Income')).toBeLessThan(meaningScore('salary', 'Income'));
+
+    expect(classify(app, 'USAA FUNDS TRANSFER DB').categoryName).not.toBe('Insurance');
+  });
+
+  it('keeps the default catalogue’s conventions when the names are the defaults', () => {
+    // The default sets decide where a bottle shop goes (Entertainment), not the best-sounding name.
+    const defaults = named('Groceries', 'Dining Out', 'Entertainment', 'Shopping', 'Transport');
+    const resolver = new CategoryResolver(defaults, 'US', 'individual');
+    expect(resolver.categoryFor('alcohol')?.name).toBe('Entertainment');
+  });
 });

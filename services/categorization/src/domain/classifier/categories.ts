@@ -56,6 +56,11 @@ export class CategoryResolver {
     }
     const seeds = seedsByName(countryCode);
     this.seedNames = new Set(seeds.keys());
+    // Mostly the default catalogue's names: its conventions hold (which default category each
+    // concept goes to). Otherwise the user named their own, and a name that says the concept
+    // itself ("Books", "Hotel", "Office Supplies") beats a catalogue's broad one ("Shopping").
+    const ownNames =
+      categories.filter((c) => this.seedNames.has(key(c.name))).length < categories.length / 2;
     for (const concept of CONCEPT_IDS) {
       // Each preferred name in turn, as named or as renamed, before the next preference.
       let found: UserCategory | undefined;
@@ -65,9 +70,16 @@ export class CategoryResolver {
           (byName.has(key(name)) ? undefined : this.bySeed(seeds.get(key(name)), byName));
         if (found) break;
       }
-      // None of the catalogue's names: the category whose name means this concept, in any of
-      // the languages the ontology knows ("Essen & Trinken", "Gas/Automotive").
-      found ??= this.byMeaning(concept);
+      // The category whose name means this concept, in any of the languages the ontology knows
+      // ("Essen & Trinken", "Gas/Automotive"): when no catalogue name is there, or when the user's
+      // own names say it better than the catalogue's name found.
+      const meant = !found || ownNames ? this.byMeaning(concept) : undefined;
+      if (
+        meant &&
+        (!found || meaningScore(concept, meant.name) > meaningScore(concept, found.name))
+      ) {
+        found = meant;
+      }
       if (found) {
         this.conceptCategory.set(concept, found);
         this.conceptsPerCategory.set(found.id, (this.conceptsPerCategory.get(found.id) ?? 0) + 1);
@@ -77,7 +89,7 @@ export class CategoryResolver {
 
   /**
    * The user's category whose name best means the concept (at least MEANING_THRESHOLD), money
-   * direction respected: an expense concept never lands in an income category, nor the reverse.
+   * direction respected: an expense concept never lands in an income category.
    */
   private byMeaning(concept: ConceptId): UserCategory | undefined {
     const direction = (CONCEPTS[concept] as Concept).direction;
@@ -85,8 +97,11 @@ export class CategoryResolver {
     let bestScore = MEANING_THRESHOLD;
     for (const category of this.categories) {
       const income = this.income.has(category.id);
-      if ((direction === 'expense' && income) || (direction === 'income' && !income)) continue;
+      if (direction === 'expense' && income) continue;
       const score = meaningScore(concept, category.name);
+      // Money in goes to an income category, or to one whose name says the concept itself
+      // ("Interest", which names no direction).
+      if (direction === 'income' && !income && score < 1) continue;
       if (score > bestScore || (score === bestScore && best === undefined && score > 0)) {
         best = category;
         bestScore = score;

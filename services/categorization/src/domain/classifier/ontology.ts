@@ -175,6 +175,7 @@ const BILLS_FAMILY: [string, number][] = [
 ];
 const ENTERTAINMENT_FAMILY: [string, number][] = [
   ['entertainment', 0.8],
+  ['amusement', 0.8],
   ['leisure', 0.7],
   ['fun', 0.6],
   ['hobbies', 0.6],
@@ -196,6 +197,8 @@ const SUBSCRIPTIONS: [string, number][] = [
   ['subscriptions', 0.8],
   ['subscription', 0.8],
   ['streaming', 1],
+  ['television', 0.9],
+  ['tv', 0.9],
   ['abos', 0.8],
   ['abonnements', 0.8],
   ['abonnement', 0.8],
@@ -290,14 +293,14 @@ export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   medical: { terms: [['doctor', 1], ['medical', 1], ['dental', 1], ['dentist', 1], ['arzt', 1], ['zahnarzt', 1], ['medecin', 1], ['dentiste', 1], ['medico', 1], ['dentista', 1], ['huisarts', 1], ['tandarts', 1], ['optical', 0.8], ['health care', 1], ...HEALTH_FAMILY], not: ['insurance', 'versicherung', 'assurance', 'seguro', 'assicurazione', 'verzekering'] },
   health_insurance: { terms: [['health insurance', 1.2], ['krankenversicherung', 1.2], ['krankenkasse', 1.2], ['mutuelle', 1.2], ['seguro medico', 1.2], ['zorgverzekering', 1.2], ['insurance', 0.7], ['versicherung', 0.7], ['assurance', 0.7], ['seguro', 0.7], ['assicurazion', 0.7], ['verzekering', 0.7]] },
   insurance: { terms: [['insurance', 1], ['versicherung', 1], ['versicherungen', 1], ['assurance', 1], ['assurances', 1], ['seguro', 1], ['seguros', 1], ['assicurazion', 1], ['verzekering', 1], ['verzekeringen', 1]] },
-  energy: { terms: [['electricity', 1], ['energy', 1], ['power', 0.8], ['gas', 0.6], ['strom', 1], ['energie', 1], ['electricite', 1], ['electricidad', 1], ['luz', 0.9], ['elettricita', 1], ['luce', 0.9], ['stroom', 1], ...BILLS_FAMILY] },
+  energy: { not: ['fuel', 'petrol', 'gasoline', 'auto', 'automotive'], terms: [['electricity', 1], ['electric', 1], ['energy', 1], ['power', 0.8], ['gas', 0.6], ['strom', 1], ['energie', 1], ['electricite', 1], ['electricidad', 1], ['luz', 0.9], ['elettricita', 1], ['luce', 0.9], ['stroom', 1], ...BILLS_FAMILY] },
   water: { terms: [['water', 1], ['wasser', 1], ['eau', 1], ['agua', 1], ['acqua', 1], ...BILLS_FAMILY] },
   phone_internet: { terms: [['phone', 1], ['mobile', 1], ['internet', 1], ['broadband', 1], ['telephone', 1], ['cell', 0.8], ['handy', 1], ['telefon', 1], ['telecom', 1], ['telefono', 1], ['movil', 1], ['telefonia', 1], ['cellulare', 1], ['telefoon', 1], ['mobiel', 1], ...BILLS_FAMILY.map(([w, x]): [string, number] => [w, x * 0.8])] },
   rent: { terms: [['rent', 1], ['miete', 1], ['loyer', 1], ['alquiler', 1], ['affitto', 1], ['huur', 1], ['housing', 0.8], ['wohnen', 0.8], ['logement', 0.8], ['vivienda', 0.8], ['casa', 0.6], ['wonen', 0.8], ['mortgage', 0.6]] },
   mortgage: { terms: [['mortgage', 1], ['home loan', 1], ['hypothek', 1], ['kredit', 0.6], ['pret immobilier', 1], ['hipoteca', 1], ['mutuo', 1], ['hypotheek', 1], ['housing', 0.8], ['wohnen', 0.8], ['logement', 0.8], ['vivienda', 0.8], ['wonen', 0.8], ['rent', 0.6]] },
   bank_fee: { terms: FEES },
   interest_charge: { terms: [['interest', 1], ...FEES] },
-  interest_income: { terms: [['interest income', 1.2], ['dividends', 1.2], ['investment income', 1.2], ['zinsertrag', 1.2], ...INCOME.map(([w]): [string, number] => [w, 0.7])] },
+  interest_income: { not: ['fee', 'fees', 'charge', 'charges', 'cost', 'costs', 'expense', 'expenses', 'gebuhren', 'kosten', 'frais', 'comisiones', 'commissioni'], terms: [['interest income', 1.2], ['interest', 1], ['dividends', 1.2], ['investment income', 1.2], ['zinsertrag', 1.2], ...INCOME.map(([w]): [string, number] => [w, 0.7])] },
   salary: { terms: INCOME },
   sales_income: { terms: [['sales', 1], ['revenue', 1], ['umsatz', 1], ['ventes', 1], ['ventas', 1], ['vendite', 1], ['omzet', 1], ...INCOME.map(([w]): [string, number] => [w, 0.7])] },
   transfer: { terms: TRANSFERS },
@@ -309,9 +312,9 @@ export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   electronics: { terms: [['electronics', 1], ['tech', 0.9], ['elektronik', 1], ['electronique', 1], ['electronica', 1], ['elettronica', 1], ['elektronica', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
   hardware: { terms: [['hardware', 1], ['diy', 1], ['home improvement', 1], ['baumarkt', 1], ['bricolage', 1], ['bricolaje', 1], ['ferramenta', 1], ['bouwmarkt', 1], ['home maintenance', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
   books: { terms: [['books', 1], ['bucher', 1], ['livres', 1], ['libros', 1], ['libri', 1], ['boeken', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
-  furniture: { terms: [['furniture', 1], ['home', 0.7], ['homewares', 1], ['mobel', 1], ['meubles', 1], ['muebles', 1], ['mobili', 1], ['meubels', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
+  furniture: { terms: [['furniture', 1], ['furnishings', 1], ['housewares', 1], ['home', 0.7], ['homewares', 1], ['mobel', 1], ['meubles', 1], ['muebles', 1], ['mobili', 1], ['meubels', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
   pets: { terms: [['pets', 1], ['pet', 1], ['vet', 1], ['haustiere', 1], ['tiere', 1], ['animaux', 1], ['mascotas', 1], ['animali', 1], ['huisdieren', 1], ...SHOPPING_BROAD] },
-  personal_care: { terms: [['personal care', 1], ['beauty', 1], ['hair', 1], ['haircut', 1], ['cosmetics', 1], ['korperpflege', 1], ['pflege', 0.9], ['friseur', 1], ['beaute', 1], ['coiffeur', 1], ['belleza', 1], ['peluqueria', 1], ['bellezza', 1], ['parrucchiere', 1], ['verzorging', 1], ['kapper', 1], ...SHOPPING_BROAD, ...HEALTH_FAMILY.map(([w, x]): [string, number] => [w, x * 0.5])] },
+  personal_care: { terms: [['personal care', 1], ['personal', 0.7], ['beauty', 1], ['hair', 1], ['haircut', 1], ['cosmetics', 1], ['korperpflege', 1], ['pflege', 0.9], ['friseur', 1], ['beaute', 1], ['coiffeur', 1], ['belleza', 1], ['peluqueria', 1], ['bellezza', 1], ['parrucchiere', 1], ['verzorging', 1], ['kapper', 1], ...SHOPPING_BROAD, ...HEALTH_FAMILY.map(([w, x]): [string, number] => [w, x * 0.5])] },
   education: { terms: [['education', 1], ['courses', 0.6], ['school', 1], ['tuition', 1], ['learning', 1], ['bildung', 1], ['ausbildung', 1], ['education', 1], ['formation', 1], ['educacion', 1], ['formacion', 1], ['istruzione', 1], ['formazione', 1], ['onderwijs', 1], ['opleiding', 1]] },
   donations: { terms: [['donations', 1], ['charity', 1], ['gifts', 0.7], ['giving', 1], ['spenden', 1], ['dons', 1], ['donaciones', 1], ['donazioni', 1], ['beneficenza', 1], ['donaties', 1], ['goede doelen', 1]] },
   childcare: { terms: [['childcare', 1], ['child care', 1], ['daycare', 1], ['kids', 0.8], ['children', 0.8], ['kinder', 0.8], ['kinderbetreuung', 1], ['kita', 1], ['creche', 1], ['enfants', 0.8], ['guarderia', 1], ['ninos', 0.8], ['asilo', 1], ['bambini', 0.8], ['kinderopvang', 1], ['kinderen', 0.8]] },
@@ -319,6 +322,8 @@ export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   postage: { terms: [['postage', 1], ['shipping', 1], ['post', 0.8], ['porto', 1], ['versand', 1], ['courrier', 1], ['envios', 1], ['spedizioni', 1], ['verzending', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 0.5])] },
   office_supplies: { terms: [['office', 1], ['supplies', 0.8], ['buro', 1], ['bureau', 1], ['oficina', 1], ['ufficio', 1], ['kantoor', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 0.8])] },
   dry_cleaning: { terms: [['laundry', 1], ['dry cleaning', 1], ['reinigung', 1], ['wascherei', 1], ['pressing', 1], ['lavanderia', 1], ['stomerij', 1], ...SHOPPING_BROAD] },
+  student_loan: { terms: [['student loan', 1.2], ['student loans', 1.2], ['studienkredit', 1.2], ['bafog', 1.2], ['pret etudiant', 1.2], ['prestamo estudiantil', 1.2], ['prestito studentesco', 1.2], ['studielening', 1.2], ['studieschuld', 1.2], ['loans', 0.6], ['loan', 0.6]] },
+  share_trading: { terms: [['investments', 1], ['investment', 1], ['investing', 1], ['brokerage', 1], ['stocks', 1], ['shares', 0.9], ['crypto', 1], ['geldanlage', 1], ['anlagen', 0.9], ['wertpapiere', 1], ['investissements', 1], ['placements', 1], ['inversiones', 1], ['investimenti', 1], ['beleggingen', 1]] },
   fines: { terms: [['fines', 1], ['penalties', 1], ['strafen', 1], ['bussgeld', 1], ['amendes', 1], ['multas', 1], ['multe', 1], ['boetes', 1], ...AUTO_FAMILY.map(([w, x]): [string, number] => [w, x * 0.5])] },
 };
 
@@ -346,6 +351,29 @@ const STOP = new Set([
   'een',
   'für',
 ]);
+
+const CATCH_ALL = new Set([
+  'other',
+  'others',
+  'misc',
+  'miscellaneous',
+  'general',
+  'sonstige',
+  'sonstiges',
+  'diverses',
+  'autre',
+  'autres',
+  'divers',
+  'otros',
+  'otras',
+  'varios',
+  'altro',
+  'altri',
+  'varie',
+  'overig',
+  'overige',
+]);
+const CATCH_ALL_FACTOR = 0.85;
 
 /** "Essen & Trinken" → ["essen", "trinken"]. */
 export function nameTokens(name: string): string[] {
@@ -379,7 +407,9 @@ export function meaningScore(concept: ConceptId, name: string): number {
   }
   if (!found.size) return 0;
   const weights = [...found.values()].sort((a, b) => b - a);
-  return weights[0] + 0.1 * weights.slice(1).reduce((a, b) => a + b, 0);
+  const score = weights[0] + 0.1 * weights.slice(1).reduce((a, b) => a + b, 0);
+  // "Other Income", "Misc Expenses": a catch-all fits when no category names the thing itself.
+  return tokens.some((t) => CATCH_ALL.has(t)) ? score * CATCH_ALL_FACTOR : score;
 }
 
 /** The lowest score that counts as a fit. */

@@ -4,6 +4,7 @@ import {
   Classifier,
   type ClassificationResult,
 } from '../../../services/categorization/src/domain/classifier/classifier';
+import { calibrate } from '../../../services/categorization/src/domain/classifier/calibration';
 import type { IsotonicCalibration } from '../../../services/categorization/src/domain/classifier/isotonic';
 import { fitUserCalibration } from '../../../services/categorization/src/domain/classifier/user-calibration';
 import { UserModel } from '../../../services/categorization/src/domain/classifier/user-model';
@@ -238,6 +239,29 @@ export function coldScored(rows: readonly ThirdPartyRow[], naming: ColdNaming): 
   });
 }
 
+/**
+ * (confidence before any map, right or wrong) of every cold prediction under the set's own and
+ * German names: what the own-names map (own-names-calibration.ts) is fitted on. Capital One
+ * only: the development set.
+ */
+export function ownNamesPairs(
+  rows: readonly ThirdPartyRow[],
+): { confidence: number; correct: boolean }[] {
+  const sourceNames = [...new Set(rows.map((r) => r.category))].sort();
+  const pairs: { confidence: number; correct: boolean }[] = [];
+  for (const display of [(n: string) => n, (n: string) => GERMAN_NAMES[n] ?? n]) {
+    const categories = named(sourceNames.map(display));
+    for (const row of rows) {
+      const result = classifyWith(categories, row);
+      pairs.push({
+        confidence: result.categoryName ? calibrate(result.signals) : 0,
+        correct: result.categoryName === display(row.category),
+      });
+    }
+  }
+  return pairs;
+}
+
 /** Rows by date (then source order): oldest first. */
 export function byDate(rows: readonly ThirdPartyRow[]): ThirdPartyRow[] {
   return [...rows].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.index - b.index));
@@ -278,7 +302,7 @@ export interface WarmReport {
   };
   /** As the service answers: with the map fitted on the user's own (learned) labels. */
   model: Metrics;
-  /** The same model without that map (the confidence as fitted on the self-written set). */
+  /** The same model without that map (a user with own names and no map: the own-names map). */
   withoutUserCalibration: Metrics;
   baseline: { accuracy: number; macroF1: number };
   exactMemory: { accuracy: number };

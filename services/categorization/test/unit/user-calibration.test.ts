@@ -1,8 +1,9 @@
 import type { UserCategory } from '../../src/domain/classifier/categories';
-import { reliability } from '../../src/domain/classifier/calibration';
+import { calibrate, reliability } from '../../src/domain/classifier/calibration';
 import { Classifier } from '../../src/domain/classifier/classifier';
 import { IsotonicCalibration } from '../../src/domain/classifier/isotonic';
 import { normalizeDescription } from '../../src/domain/classifier/normalize';
+import { ownNamesCalibration } from '../../src/domain/classifier/own-names-calibration';
 import {
   fitUserCalibration,
   MIN_CALIBRATION_LABELS,
@@ -103,6 +104,74 @@ describe('IsotonicCalibration', () => {
     const map = IsotonicCalibration.fit(pairs);
     const mapped = [0.5, 0.7, 0.9, 0.95, 0.99].map((c) => map.apply(c));
     for (let i = 1; i < mapped.length; i++) expect(mapped[i]).toBeGreaterThanOrEqual(mapped[i - 1]);
+  });
+});
+
+describe('IsotonicCalibration points', () => {
+  it('reads back the map it wrote, and refuses knots that are not monotone', () => {
+    const pairs = Array.from({ length: 60 }, (_, i) => ({
+      confidence: i / 60,
+      correct: i % 3 !== 0 && i > 20,
+    }));
+    const map = IsotonicCalibration.fit(pairs);
+    const copy = IsotonicCalibration.fromPoints(map.points());
+    for (const x of [0, 0.2, 0.41, 0.77, 1]) expect(copy.apply(x)).toBe(map.apply(x));
+    expect(map.isIdentity).toBe(false);
+    expect(IsotonicCalibration.identity().isIdentity).toBe(true);
+    expect(() =>
+      IsotonicCalibration.fromPoints([
+        [0.2, 0.5],
+        [0.4, 0.3],
+      ]),
+    ).toThrow(RangeError);
+  });
+});
+
+describe('confidence for a user with their own category names', () => {
+  const own = ['Food & Drink', 'Gas & Fuel', 'Pharmacy', 'Streaming Services'].map((name, i) => ({
+    id: `o${i}`,
+    name,
+    icon: 'tag',
+    color: '#000000',
+    isTaxDeductible: false,
+    taxCategory: null,
+  }));
+  const defaults = ['Groceries', 'Dining Out', 'Transport', 'Health & Medical'].map((name, i) => ({
+    id: `d${i}`,
+    name,
+    icon: 'tag',
+    color: '#000000',
+    isTaxDeductible: false,
+    taxCategory: null,
+  }));
+  const transaction = { id: 't', description: 'SHELL OIL 57444 HOUSTON TX', type: 'debit' };
+  const answer = (cats: UserCategory[], calibration?: IsotonicCalibration) =>
+    new Classifier({
+      countryCode: 'US',
+      businessType: 'individual',
+      categories: cats,
+      calibration,
+    }).classify(transaction);
+
+  it('gets the own-names map until the user has a map of their own', () => {
+    const result = answer(own);
+    expect(result.categoryName).toBe('Gas & Fuel');
+    const fitted = calibrate(result.signals);
+    expect(result.confidence).toBe(ownNamesCalibration().apply(fitted));
+    // The map says what the development set showed: a confident mapping is right less often.
+    expect(result.confidence).toBeLessThan(fitted);
+    // An identity map (too few labels) is no map of their own.
+    expect(answer(own, IsotonicCalibration.identity()).confidence).toBe(result.confidence);
+    const mine = IsotonicCalibration.fromPoints([
+      [0, 0.1],
+      [1, 0.99],
+    ]);
+    expect(answer(own, mine).confidence).toBe(mine.apply(fitted));
+  });
+
+  it('leaves the fitted confidence alone for the default names', () => {
+    const result = answer(defaults);
+    expect(result.confidence).toBe(calibrate(result.signals));
   });
 });
 

@@ -41,6 +41,8 @@ export class CategoryResolver {
   private readonly conceptCategory = new Map<ConceptId, UserCategory>();
   private readonly conceptsPerCategory = new Map<string, number>();
   readonly income = new Set<string>();
+  /** Fewer than half of the user's categories carry a default catalogue name. */
+  readonly ownNames: boolean;
   private seedNames = new Set<string>();
 
   constructor(
@@ -59,8 +61,9 @@ export class CategoryResolver {
     // Mostly the default catalogue's names: its conventions hold (which default category each
     // concept goes to). Otherwise the user named their own, and a name that says the concept
     // itself ("Books", "Hotel", "Office Supplies") beats a catalogue's broad one ("Shopping").
-    const ownNames =
+    this.ownNames =
       categories.filter((c) => this.seedNames.has(key(c.name))).length < categories.length / 2;
+    const { ownNames } = this;
     for (const concept of CONCEPT_IDS) {
       // Each preferred name in turn, as named or as renamed, before the next preference.
       let found: UserCategory | undefined;

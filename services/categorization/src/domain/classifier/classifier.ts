@@ -1,6 +1,7 @@
 import { calibrate, type CalibrationSignals } from './calibration';
 import { CategoryResolver, type UserCategory } from './categories';
 import type { IsotonicCalibration } from './isotonic';
+import { ownNamesCalibration } from './own-names-calibration';
 import { extractFeatures, featureWord } from './features';
 import {
   knowledgeModel,
@@ -210,7 +211,11 @@ export class Classifier {
       user: userScores?.reliability ?? 0,
     };
     const fitted = calibrate(signals);
-    const confidence = this.context.calibration ? this.context.calibration.apply(fitted) : fitted;
+    // The user's own map when they have one; else, for names the user wrote, the map fitted
+    // on another user's own names (the concept → category step can miss there); else as fitted.
+    const userMap = this.context.calibration?.isIdentity ? undefined : this.context.calibration;
+    const calibration = userMap ?? (this.resolver.ownNames ? ownNamesCalibration() : undefined);
+    const confidence = calibration ? calibration.apply(fitted) : fitted;
 
     // Which part of the blend put the answer on top, for the reasoning line.
     const contribution = (source: string) => {

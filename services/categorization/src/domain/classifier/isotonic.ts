@@ -15,6 +15,24 @@ export class IsotonicCalibration {
     return new IsotonicCalibration([], []);
   }
 
+  /** A map written out earlier by points(): confidences ascending, accuracies non-decreasing. */
+  static fromPoints(points: readonly (readonly [number, number])[]): IsotonicCalibration {
+    points.forEach(([x, y], i) => {
+      const previous = points[i - 1];
+      if (previous && (x < previous[0] || y < previous[1]))
+        throw new RangeError('isotonic points must ascend in both confidence and accuracy');
+    });
+    return new IsotonicCalibration(
+      points.map(([x]) => x),
+      points.map(([, y]) => y),
+    );
+  }
+
+  /** The map's knots, [confidence, accuracy], to be written out and read back by fromPoints(). */
+  points(): [number, number][] {
+    return this.xs.map((x, i) => [x, this.ys[i]]);
+  }
+
   static fit(
     pairs: readonly { confidence: number; correct: boolean }[],
     minSamples = 30,
@@ -50,6 +68,11 @@ export class IsotonicCalibration {
       ys.push(floor);
     }
     return new IsotonicCalibration(xs, ys);
+  }
+
+  /** True for the map that changes nothing (too few pairs were fitted). */
+  get isIdentity(): boolean {
+    return this.xs.length === 0;
   }
 
   /** The calibrated confidence, three decimals like the classifier's. */

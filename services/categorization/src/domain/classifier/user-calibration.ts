@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { calibrate } from './calibration';
 import { Classifier, type ClassifierContext } from './classifier';
 import { IsotonicCalibration } from './isotonic';
 import type { KnowledgeModel } from './knowledge-model';
@@ -47,7 +48,12 @@ function* replay(
         type: label.type,
       }),
     );
-    pairs.push({ confidence: result.confidence, correct: result.categoryId === label.categoryId });
+    // The confidence before any map (the one the user's map will be applied to), not the
+    // own-names map a user without a map of their own gets.
+    pairs.push({
+      confidence: result.categoryId ? calibrate(result.signals) : 0,
+      correct: result.categoryId === label.categoryId,
+    });
     yield;
   }
   return IsotonicCalibration.fit(pairs, MIN_CALIBRATION_LABELS);

@@ -114,6 +114,9 @@ describe('categories found by what their names mean', () => {
     expect(name('student_loan')).toBe('Student Loans');
     expect(name('share_trading')).toBe('Investments');
     expect(meaningScore('interest_income', 'Fee/Interest Charge')).toBe(0);
+    // A car rental is not rent.
+    expect(meaningScore('rent', 'Car Rental')).toBe(0);
+    expect(meaningScore('rent', 'Rent')).toBe(1);
     expect(meaningScore('salary', 'Other Income')).toBeLessThan(meaningScore('salary', 'Income'));
 
     expect(classify(app, 'USAA FUNDS TRANSFER DB').categoryName).not.toBe('Insurance');

@@ -1,5 +1,8 @@
 import { CategoryResolver, type UserCategory } from '../../src/domain/classifier/categories';
 import { Classifier } from '../../src/domain/classifier/classifier';
+import { extractFeatures } from '../../src/domain/classifier/features';
+import { knowledgeModel } from '../../src/domain/classifier/knowledge-model';
+import { normalizeDescription } from '../../src/domain/classifier/normalize';
 import { meaningScore, nameTokens } from '../../src/domain/classifier/ontology';
 
 /** Categories as a user named them in their budgeting app: no default catalogue name among them. */
@@ -127,5 +130,31 @@ describe('categories found by what their names mean', () => {
     const defaults = named('Groceries', 'Dining Out', 'Entertainment', 'Shopping', 'Transport');
     const resolver = new CategoryResolver(defaults, 'US', 'individual');
     expect(resolver.categoryFor('alcohol')?.name).toBe('Entertainment');
+  });
+});
+
+describe('the keyword model’s base rates', () => {
+  const topConcept = (description: string) => {
+    const normalized = normalizeDescription(description);
+    const { scores } = knowledgeModel().scoreKeywords(
+      extractFeatures({ normalized, type: 'debit', amount: 18 }),
+    );
+    let best = 0;
+    scores.probabilities.forEach((p, i) => {
+      if (p > scores.probabilities[best]) best = i;
+    });
+    return { concept: scores.concepts[best], p: scores.probabilities[best] };
+  };
+
+  it('lean a description that says little towards what statements mostly hold', () => {
+    for (const description of ['TASTY HARMONY', 'THE SUMMIT', 'LUCILES']) {
+      expect(['dining', 'groceries', 'shopping']).toContain(topConcept(description).concept);
+    }
+  });
+
+  it('never outweigh words that say what was bought', () => {
+    expect(topConcept('SMITHS PLUMBING SUPPLIES').concept).not.toBe('dining');
+    expect(topConcept('CITY VETERINARY CLINIC').concept).toBe('pets');
+    expect(topConcept('ACME PARKING GARAGE').concept).toBe('parking_tolls');
   });
 });

@@ -1,5 +1,6 @@
 import { CONCEPT_IDS, CONCEPTS, forDirection, type Concept, type ConceptId } from './concepts';
 import { extractFeatures, type FeatureVector } from './features';
+import { BASE_RATES } from './knowledge-base/base-rates';
 import { KEYWORDS } from './knowledge-base/keywords';
 import { MERCHANTS } from './knowledge-base/merchants';
 import { NaiveBayes, softmax } from './naive-bayes';
@@ -48,6 +49,16 @@ export const MERCHANT_MATCH_WEIGHT = 0.9;
  * the money was for ("… RENT APRIL"), so their match leaves more room for the keywords.
  */
 export const RAIL_MATCH_WEIGHT = 0.5;
+
+/**
+ * How much the base rates count against the evidence: half a prior, as they are rough. Chosen
+ * on the development set written by others (Capital One: cold accuracy without its one
+ * 132-row local merchant 73.3% at 0, 78.1% at 0.5, 78.4% at 0.75, 74.1% at 1) and the
+ * self-written set (95.4, 94.9, 94.2, 93.6%).
+ */
+const BASE_RATE_WEIGHT = 0.5;
+/** Each concept BASE_RATES leaves out: the rest of the mass shared out, roughly. */
+const UNLISTED_RATE = 0.002;
 
 /** Softens naive Bayes' over-confident posteriors: log-scores are divided by this per unit of evidence. */
 const KEYWORD_TEMPERATURE_PER_WEIGHT = 0.35;
@@ -160,6 +171,10 @@ export class KnowledgeModel {
     return undefined;
   }
 
+  private logBaseRate(concept: ConceptId): number {
+    return Math.log(BASE_RATES[concept] ?? UNLISTED_RATE);
+  }
+
   /** The keyword model's posterior over concepts for these features. */
   scoreKeywords(features: FeatureVector): {
     scores: ConceptScores;
@@ -168,8 +183,12 @@ export class KnowledgeModel {
   } {
     const raw = this.keywordModel.score(features);
     const temperature = Math.max(1, raw.knownWeight * KEYWORD_TEMPERATURE_PER_WEIGHT);
+    // The base rate after the softening: the evidence is what is over-confident, not the prior.
+    const logScores = raw.logScores.map(
+      (score, i) => score / temperature + BASE_RATE_WEIGHT * this.logBaseRate(raw.classes[i]),
+    );
     return {
-      scores: { concepts: raw.classes, probabilities: softmax(raw.logScores, temperature) },
+      scores: { concepts: raw.classes, probabilities: softmax(logScores) },
       knownShare: raw.knownShare,
       knownWeight: raw.knownWeight,
     };

@@ -158,3 +158,19 @@ describe('the keyword model’s base rates', () => {
     expect(topConcept('ACME PARKING GARAGE').concept).toBe('parking_tolls');
   });
 });
+
+describe('merchant facts that share a first word', () => {
+  const fact = (description: string) =>
+    knowledgeModel().lookupMerchant(normalizeDescription(description))?.concept;
+
+  it('reads a grocer’s fuel centre as fuel and the grocer as groceries', () => {
+    expect(fact('KING SOOPERS #0697 FUEL')).toBe('fuel');
+    expect(fact('KROGER FUEL #123')).toBe('fuel');
+    expect(fact('KROGER #123 DENVER CO')).toBe('groceries');
+  });
+
+  it('tells a name with "N" from a shorter name it starts with', () => {
+    expect(fact('LOAF N JUG # 0819')).toBe('fuel');
+    expect(fact('LOAF LONDON')).toBe('furniture');
+  });
+});

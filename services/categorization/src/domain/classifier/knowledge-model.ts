@@ -73,13 +73,18 @@ function splitFacts(list: string): { name: string; anchored: boolean }[] {
     );
 }
 
-/** Words of a name as written (numbers and the article "A" aside): "Pret A Manger" has 2, "Big W" 2. */
+/**
+ * Words of a name as written (numbers, the article "A" and the "N" of "Loaf N Jug" aside):
+ * "Pret A Manger" has 2, "Big W" 2.
+ */
 function nameWords(name: string): number {
   return name
     .toUpperCase()
     .split(/[\s*]+/)
     .map((w) => w.replace(/[^A-Z0-9]/g, ''))
-    .filter((w) => (w.length >= 2 || (w.length === 1 && w !== 'A')) && !/^\d+$/.test(w)).length;
+    .filter(
+      (w) => (w.length >= 2 || (w.length === 1 && w !== 'A' && w !== 'N')) && !/^\d+$/.test(w),
+    ).length;
 }
 
 /** Type evidence a knowledge-base document carries: expenses are mostly debits, income credits. */

@@ -274,7 +274,9 @@ const INCOME: [string, number][] = [
 export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   groceries: { terms: GROCERIES },
   dining: { terms: DINING },
-  bar: { terms: [['bar', 1], ['bars', 1], ['pub', 1], ['nightlife', 1], ['kneipe', 1], ['ausgehen', 0.8], ['sorties', 0.8], ['copas', 1], ['kroeg', 1], ['uitgaan', 0.8], ...DINING.map(([w, x]): [string, number] => [w, x * 0.8]), ...ENTERTAINMENT_FAMILY] },
+  // Budgeting apps file bars with meals (Mint's Alcohol & Bars under Food & Dining, Monarch's
+  // Restaurants & Bars, Capital One's Dining): the dining family outweighs entertainment.
+  bar: { terms: [['bar', 1], ['bars', 1], ['pub', 1], ['nightlife', 1], ['kneipe', 1], ['ausgehen', 0.8], ['sorties', 0.8], ['copas', 1], ['kroeg', 1], ['uitgaan', 0.8], ...DINING.map(([w, x]): [string, number] => [w, x * 0.9]), ...ENTERTAINMENT_FAMILY.map(([w, x]): [string, number] => [w, x * 0.8])] },
   food_delivery: { terms: [['delivery', 1], ['lieferdienst', 1], ['livraison', 1], ['domicilio', 1], ['consegna', 1], ['bezorging', 1], ...DINING] },
   alcohol: { terms: [['alcohol', 1], ['liquor', 1], ['wine', 1], ['beer', 0.9], ['alkohol', 1], ['wein', 1], ['vin', 1], ['alcool', 1], ['vino', 1], ['drank', 1], ...DINING.map(([w, x]): [string, number] => [w, x * 0.6]), ...GROCERIES.map(([w, x]): [string, number] => [w, x * 0.5])] },
   fuel: { terms: [['fuel', 1], ['gas', 0.9], ['gasoline', 1], ['petrol', 1], ['diesel', 1], ['tanken', 1], ['benzin', 1], ['kraftstoff', 1], ['carburant', 1], ['essence', 1], ['gasolina', 1], ['combustible', 1], ['carburante', 1], ['benzina', 1], ['brandstof', 1], ['tanken', 1], ...AUTO_FAMILY], not: ['electric', 'electricity', 'strom', 'utilities', 'energy', 'heating'] },

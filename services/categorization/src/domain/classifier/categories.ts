@@ -5,7 +5,7 @@ import {
   type CategorySeed,
 } from '../default-categories';
 import { CONCEPT_IDS, CONCEPTS, categoryNamesFor, type Concept, type ConceptId } from './concepts';
-import { meaningScore, MEANING_THRESHOLD } from './ontology';
+import { MEANING_THRESHOLD, meaningScoreOfTokens, nameTokens } from './ontology';
 
 /** One of the user's categories, as the classifier needs it. */
 export interface UserCategory {
@@ -41,6 +41,8 @@ export class CategoryResolver {
   private readonly conceptCategory = new Map<ConceptId, UserCategory>();
   private readonly conceptsPerCategory = new Map<string, number>();
   readonly income = new Set<string>();
+  /** Each category's name split once for the ontology, not once per concept. */
+  private readonly tokensById = new Map<string, readonly string[]>();
   /** Fewer than half of the user's categories carry a default catalogue name. */
   readonly ownNames: boolean;
   private seedNames = new Set<string>();
@@ -53,6 +55,7 @@ export class CategoryResolver {
     const byName = new Map<string, UserCategory>();
     for (const category of categories) {
       this.byId.set(category.id, category);
+      this.tokensById.set(category.id, nameTokens(category.name));
       if (!byName.has(key(category.name))) byName.set(key(category.name), category);
       if (isIncomeCategory(category)) this.income.add(category.id);
     }
@@ -63,7 +66,6 @@ export class CategoryResolver {
     // itself ("Books", "Hotel", "Office Supplies") beats a catalogue's broad one ("Shopping").
     this.ownNames =
       categories.filter((c) => this.seedNames.has(key(c.name))).length < categories.length / 2;
-    const { ownNames } = this;
     for (const concept of CONCEPT_IDS) {
       // Each preferred name in turn, as named or as renamed, before the next preference.
       let found: UserCategory | undefined;
@@ -76,13 +78,8 @@ export class CategoryResolver {
       // The category whose name means this concept, in any of the languages the ontology knows
       // ("Essen & Trinken", "Gas/Automotive"): when no catalogue name is there, or when the user's
       // own names say it better than the catalogue's name found.
-      const meant = !found || ownNames ? this.byMeaning(concept) : undefined;
-      if (
-        meant &&
-        (!found || meaningScore(concept, meant.name) > meaningScore(concept, found.name))
-      ) {
-        found = meant;
-      }
+      const meant = !found || this.ownNames ? this.byMeaning(concept) : undefined;
+      if (meant && (!found || meant.score > this.meaning(concept, found))) found = meant.category;
       if (found) {
         this.conceptCategory.set(concept, found);
         this.conceptsPerCategory.set(found.id, (this.conceptsPerCategory.get(found.id) ?? 0) + 1);
@@ -94,14 +91,14 @@ export class CategoryResolver {
    * The user's category whose name best means the concept (at least MEANING_THRESHOLD), money
    * direction respected: an expense concept never lands in an income category.
    */
-  private byMeaning(concept: ConceptId): UserCategory | undefined {
+  private byMeaning(concept: ConceptId): { category: UserCategory; score: number } | undefined {
     const direction = (CONCEPTS[concept] as Concept).direction;
     let best: UserCategory | undefined;
     let bestScore = MEANING_THRESHOLD;
     for (const category of this.categories) {
       const income = this.income.has(category.id);
       if (direction === 'expense' && income) continue;
-      const score = meaningScore(concept, category.name);
+      const score = this.meaning(concept, category);
       // Money in goes to an income category, or to one whose name says the concept itself
       // ("Interest", which names no direction).
       if (direction === 'income' && !income && score < 1) continue;
@@ -110,7 +107,11 @@ export class CategoryResolver {
         bestScore = score;
       }
     }
-    return best;
+    return best && { category: best, score: bestScore };
+  }
+
+  private meaning(concept: ConceptId, category: UserCategory): number {
+    return meaningScoreOfTokens(concept, this.tokensById.get(category.id) ?? []);
   }
 
   /** How many concepts map to this category (1 when none do). */

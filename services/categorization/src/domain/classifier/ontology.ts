@@ -388,8 +388,15 @@ export function nameTokens(name: string): string[] {
     .filter((t) => t && !STOP.has(t));
 }
 
+/** Each term's words, split once: a resolver matches every term against every name. */
+const termWords = new Map<string, readonly string[]>();
+
 function matches(tokens: readonly string[], term: string): boolean {
-  const words = term.split(' ');
+  let words = termWords.get(term);
+  if (!words) {
+    words = term.split(' ');
+    termWords.set(term, words);
+  }
   return words.every((w) => tokens.some((t) => t === w || (w.length >= 4 && t.startsWith(w))));
 }
 
@@ -398,9 +405,13 @@ function matches(tokens: readonly string[], term: string): boolean {
  * further term (so "Gas/Automotive" beats "Automotive" for fuel); 0 when a `not` word is there.
  */
 export function meaningScore(concept: ConceptId, name: string): number {
+  return meaningScoreOfTokens(concept, nameTokens(name));
+}
+
+/** meaningScore() of a name already split by nameTokens() (a resolver splits each name once). */
+export function meaningScoreOfTokens(concept: ConceptId, tokens: readonly string[]): number {
   const entry = ONTOLOGY[concept];
   if (!entry) return 0;
-  const tokens = nameTokens(name);
   if (!tokens.length) return 0;
   if (entry.not?.some((w) => matches(tokens, w))) return 0;
   const found = new Map<string, number>();

@@ -11,16 +11,18 @@ import {
 } from '../../src/domain/classifier/user-calibration';
 import { UserModel, type Label } from '../../src/domain/classifier/user-model';
 
-const categories: UserCategory[] = ['Eating Out', 'Food Shop', 'Car', 'Trips', 'Health'].map(
-  (name, i) => ({
-    id: `c${i}`,
+/** Categories with these names, ids `${prefix}0`, `${prefix}1`… */
+const named = (prefix: string, names: readonly string[]): UserCategory[] =>
+  names.map((name, i) => ({
+    id: `${prefix}${i}`,
     name,
     icon: 'tag',
     color: '#000000',
     isTaxDeductible: false,
     taxCategory: null,
-  }),
-);
+  }));
+
+const categories = named('c', ['Eating Out', 'Food Shop', 'Car', 'Trips', 'Health']);
 const context = { countryCode: 'AU', businessType: 'individual', categories };
 
 /** A deterministic stream of numbers in [0, 1) (mulberry32), so every run sees the same data. */
@@ -128,22 +130,8 @@ describe('IsotonicCalibration points', () => {
 });
 
 describe('confidence for a user with their own category names', () => {
-  const own = ['Food & Drink', 'Gas & Fuel', 'Pharmacy', 'Streaming Services'].map((name, i) => ({
-    id: `o${i}`,
-    name,
-    icon: 'tag',
-    color: '#000000',
-    isTaxDeductible: false,
-    taxCategory: null,
-  }));
-  const defaults = ['Groceries', 'Dining Out', 'Transport', 'Health & Medical'].map((name, i) => ({
-    id: `d${i}`,
-    name,
-    icon: 'tag',
-    color: '#000000',
-    isTaxDeductible: false,
-    taxCategory: null,
-  }));
+  const own = named('o', ['Food & Drink', 'Gas & Fuel', 'Pharmacy', 'Streaming Services']);
+  const defaults = named('d', ['Groceries', 'Dining Out', 'Transport', 'Health & Medical']);
   const transaction = { id: 't', description: 'SHELL OIL 57444 HOUSTON TX', type: 'debit' };
   const answer = (cats: UserCategory[], calibration?: IsotonicCalibration) =>
     new Classifier({

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { UserCategory } from '../../../services/categorization/src/domain/classifier/categories';
 import {
   Classifier,
+  confidenceBeforeMaps,
   type ClassificationResult,
 } from '../../../services/categorization/src/domain/classifier/classifier';
-import { calibrate } from '../../../services/categorization/src/domain/classifier/calibration';
 import type { IsotonicCalibration } from '../../../services/categorization/src/domain/classifier/isotonic';
 import { fitUserCalibration } from '../../../services/categorization/src/domain/classifier/user-calibration';
 import { UserModel } from '../../../services/categorization/src/domain/classifier/user-model';
@@ -254,7 +254,7 @@ export function ownNamesPairs(
     for (const row of rows) {
       const result = classifyWith(categories, row);
       pairs.push({
-        confidence: result.categoryName ? calibrate(result.signals) : 0,
+        confidence: confidenceBeforeMaps(result),
         correct: result.categoryName === display(row.category),
       });
     }

@@ -286,6 +286,14 @@ export class Classifier {
   }
 }
 
+/**
+ * The confidence as fitted, before the user's or the own-names map: what those maps are fitted
+ * on (0 for "no category", like the answer).
+ */
+export function confidenceBeforeMaps(result: ClassificationResult): number {
+  return result.categoryId ? calibrate(result.signals) : 0;
+}
+
 /** "WOOLWORTHS METRO" → "Woolworths Metro" (for callers that show merchants). */
 export function displayMerchant(description: string, merchant?: string | null): string {
   return titleCase(normalizeDescription(description, merchant).merchant.join(' '));

@@ -1,6 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { calibrate } from './calibration';
-import { Classifier, type ClassifierContext } from './classifier';
+import { Classifier, confidenceBeforeMaps, type ClassifierContext } from './classifier';
 import { IsotonicCalibration } from './isotonic';
 import type { KnowledgeModel } from './knowledge-model';
 import type { UserModel } from './user-model';
@@ -48,10 +47,10 @@ function* replay(
         type: label.type,
       }),
     );
-    // The confidence before any map (the one the user's map will be applied to), not the
-    // own-names map a user without a map of their own gets.
+    // Before any map: the user's map is applied to that, not to the own-names map a user
+    // without a map of their own gets.
     pairs.push({
-      confidence: result.categoryId ? calibrate(result.signals) : 0,
+      confidence: confidenceBeforeMaps(result),
       correct: result.categoryId === label.categoryId,
     });
     yield;

@@ -32,7 +32,8 @@ RUN apt-get update \
 ENV TURBO_TELEMETRY_DISABLED=1 \
     NPM_CONFIG_UPDATE_NOTIFIER=false \
     NPM_CONFIG_FUND=false \
-    NPM_CONFIG_AUDIT=false
+    NPM_CONFIG_AUDIT=false \
+    npm_config_onnxruntime_node_install_cuda=skip
 WORKDIR /app
 COPY --from=manifests /manifests/ ./
 RUN --mount=type=cache,target=/root/.npm npm ci
@@ -40,9 +41,12 @@ COPY . .
 # The gateway and services/* (and what they depend on: proto, kit); tools/ are not shipped.
 RUN npx turbo run build --filter=./gateway --filter='./services/*'
 # tools/ goes, so do its workspaces' links in node_modules (dangling, e.g. @pfs/bench).
+# onnxruntime-node carries every platform's native runtime (134 MB): only this one's stays.
 RUN npm prune --omit=dev \
  && rm -rf .turbo tools node_modules/.cache \
- && find node_modules -xtype l -delete
+ && find node_modules -xtype l -delete \
+ && ort=node_modules/onnxruntime-node/bin/napi-v3 \
+ && find "$ort" -mindepth 2 -maxdepth 2 -type d ! -path "$ort/$(node -p 'process.platform + "/" + process.arch')" -exec rm -rf {} +
 
 # --- runtime: non-root, nothing writable but /tmp (mount an emptyDir or tmpfs there).
 FROM ${NODE_IMAGE} AS runtime

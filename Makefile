@@ -2,6 +2,9 @@
 SHELL := /bin/bash
 export PORT ?= 8080
 export DATA_DIR ?= ./.data
+# onnxruntime-node's install script would fetch CUDA binaries from GitHub (the CPU ones ship in
+# its package); the Dockerfile and .ci/image-build say the same.
+export npm_config_onnxruntime_node_install_cuda := skip
 
 .PHONY: install lock build dev test test-distributed run-distributed image-check lint format bench clean
 

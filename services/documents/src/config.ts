@@ -17,6 +17,8 @@ export const configSchema = blobStoreConfigSchema.extend({
   /** Documents read (OCR) at once, and waiting beyond that before 503. */
   READ_CONCURRENCY: intSetting(2, 1),
   READ_QUEUE: intSetting(16, 0),
+  /** OCR engine tried first: PaddleOCR (PP-OCRv4, native ONNX runtime) or Tesseract. */
+  OCR_ENGINE: z.enum(['paddle', 'tesseract']).default('paddle'),
 });
 
 export type DocumentsConfig = z.infer<typeof configSchema>;

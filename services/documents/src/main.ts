@@ -37,6 +37,7 @@ async function main(): Promise<void> {
 
   const blobs = createBlobStore(config);
   const reader = createDocumentReader({
+    engine: config.OCR_ENGINE,
     concurrency: config.READ_CONCURRENCY,
     queueLimit: config.READ_QUEUE,
     logger,

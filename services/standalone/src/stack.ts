@@ -203,6 +203,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   });
   const documentsConfig = loadConfig(documents.configSchema, env);
   const documentReader = documents.createDocumentReader({
+    engine: documentsConfig.OCR_ENGINE,
     concurrency: documentsConfig.READ_CONCURRENCY,
     queueLimit: documentsConfig.READ_QUEUE,
     logger: opts.logger.child({ service: 'documents' }),

@@ -95,8 +95,16 @@ const DAY_MONTH_NAME =
   /\b(\d{1,2})(?:st|nd|rd|th)?[\s\-./]*([A-Za-zäéû]{3,9})\.?[\s\-./,]*(\d{4}|\d{2})\b/;
 const MONTH_NAME_DAY = /\b([A-Za-zäéû]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b/;
 
+/**
+ * OCR can drop the space between a date and the time printed after it ("02/02/20177:31:08",
+ * "10Mar201818:24"): the year is four digits starting 19 or 20, or two, when a time follows.
+ */
+const GLUED_TIME =
+  /(\b\d{1,2}(?:[/.-]\d{1,2}[/.-]|\s?[A-Za-z]{3}\s?)(?:(?:19|20)\d{2}|\d{2}))(?=\d{1,2}:\d{2})/g;
+
 /** The first date in a line, read in the country's order. */
-export function dateIn(line: string, countryCode: string): string | null {
+export function dateIn(text: string, countryCode: string): string | null {
+  const line = text.replace(GLUED_TIME, '$1 ');
   const iso = ISO.exec(line);
   if (iso) {
     const v = isoDate(+iso[1], +iso[2], +iso[3]);

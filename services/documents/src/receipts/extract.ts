@@ -113,8 +113,9 @@ function normaliseLine(line: string): string {
       // OCR reads a zero between digits as O and a one as l or I: "1O.5O" → "10.50".
       .replace(/(?<=\d[.,]?)[Oo](?=[\d.,]|\b)/g, '0')
       .replace(/(?<=\d)[lI](?=\d)/g, '1')
-      // "$ 12.50" and "12 .50" after OCR.
+      // "$ 12.50", "12 .50" and "12. 50" after OCR (wide receipt fonts leave a gap at the point).
       .replace(/(\d)\s+([.,]\d{2})\b/g, '$1$2')
+      .replace(/(\d[.,])\s+(\d{2})\b/g, '$1$2')
       .replace(/ {2,}/g, '  ')
       .trim()
   );
@@ -153,9 +154,19 @@ const BUSINESS_SUFFIX =
 
 /** The seller's name: the first line near the top that reads as a name, not an address or label. */
 function findMerchant(lines: string[]): { name: string | null; confidence: number } {
+  // A line in lower case only is a note written on the receipt (a name, "paid") far more often
+  // than a printed seller's name: it is taken only when no printed line qualifies.
+  return nameIn(lines, true) ?? nameIn(lines, false) ?? { name: null, confidence: 0 };
+}
+
+function nameIn(
+  lines: string[],
+  printedOnly: boolean,
+): { name: string | null; confidence: number } | null {
   const head = lines.slice(0, 8);
   for (let i = 0; i < head.length; i++) {
     const line = head[i].replace(/^[*=\-#~_. ]+|[*=\-#~_. ]+$/g, '');
+    if (printedOnly && !/\p{Lu}/u.test(line)) continue;
     const letters = (line.match(LETTERS) ?? []).length;
     if (letters < 3 || letters < line.replace(/\s/g, '').length * 0.5) continue;
     if (NOT_A_NAME.test(line) || TAX_IDENTITY.test(line) || BOILERPLATE.test(line)) continue;
@@ -181,7 +192,7 @@ function findMerchant(lines: string[]): { name: string | null; confidence: numbe
     );
     return { name, confidence };
   }
-  return { name: null, confidence: 0 };
+  return null;
 }
 
 function findSellerTaxId(text: string): string | null {
@@ -222,7 +233,8 @@ function isTaxLine(line: string): boolean {
   if (TOTAL.test(line) && TAX_INCLUDED_IN_TOTAL.test(line)) {
     return /\b(includes|included)\b|\b(gst|vat|tax)\s+of\b/i.test(line);
   }
-  if (/\b(excl(\.|usive|uding)?|before|ex\.?|hors|net)\s*(of\s+)?(gst|vat|tax)/i.test(line)) return false;
+  if (/\b(excl(\.|usive|uding)?|before|ex\.?|hors|net)\s*(of\s+)?(gst|vat|tax)/i.test(line))
+    return false;
   return true;
 }
 
@@ -315,7 +327,11 @@ export function extractReceipt(text: string, options: ExtractOptions): Extracted
       else
         dates.push({
           date,
-          rank: /\bdate\b|\bdated\b|\bdatum\b|\btarikh\b/i.test(line) ? 0 : /\d{4}/.test(line) ? 1 : 2,
+          rank: /\bdate\b|\bdated\b|\bdatum\b|\btarikh\b/i.test(line)
+            ? 0
+            : /\d{4}/.test(line)
+              ? 1
+              : 2,
         });
     }
     if (SUMMARY_TABLE.test(line)) inSummaryTable = true;

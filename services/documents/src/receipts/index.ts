@@ -2,18 +2,30 @@ import { AppError, type Logger } from '@pfs/kit';
 import sharp from 'sharp';
 import type { DocumentReader, ReadResult } from '../reader';
 import { extractReceipt } from './extract';
-import { OcrPool } from './ocr-pool';
+import { startTesseractEngine, type OcrEngineName, type OcrResult } from './ocr-engine';
+import { OcrPool, type OcrPoolOptions } from './ocr-pool';
+import { OcrEngineUnavailableError, startPaddleEngine } from './paddle/engine';
 import { PdfUnreadableError, readPdfContent } from './pdf-text';
 
 export { extractReceipt, isValidAbn } from './extract';
 export { OcrPool } from './ocr-pool';
+export type { OcrEngine, OcrEngineName } from './ocr-engine';
+export { OcrEngineUnavailableError } from './paddle/engine';
 
 /**
  * The document reader of the service: text straight from plain-text receipts and from a PDF's
- * text layer, OCR (Tesseract, in a bounded pool) for photos, scans and image-only PDFs; then
- * the pure extraction. Nothing leaves the machine.
+ * text layer, OCR (in a bounded pool) for photos, scans and image-only PDFs; then the pure
+ * extraction. Nothing leaves the machine.
+ *
+ * OCR is PaddleOCR's PP-OCRv4 by default; Tesseract reads instead where the native ONNX
+ * runtime cannot start (the first failure switches the reader over for good) and for an image
+ * PaddleOCR fails on.
  */
 export interface DocumentReaderOptions {
+  /** The OCR engine to try first (default paddle). */
+  engine?: OcrEngineName;
+  /** Starts a PaddleOCR engine (tests replace it to see the fallback work). */
+  startPaddle?: OcrPoolOptions['start'];
   concurrency: number;
   queueLimit: number;
   timeoutMs?: number;
@@ -24,27 +36,38 @@ export interface DocumentReaderOptions {
 const MAX_PDF_PAGES = 5;
 /** A text layer shorter than this is a scan with at most a stamp of text on it. */
 const MIN_TEXT_LAYER = 20;
-/** Tesseract reads receipts best with text 20–40 px high: width ~1600–2400 px for a receipt. */
-const TARGET_WIDTH = 2000;
-const MIN_WIDTH = 1000;
-
-/** Upright, grey, evenly lit and a readable size: what Tesseract's LSTM model was trained on. */
-export async function prepareForOcr(input: Buffer | sharp.Sharp): Promise<Buffer> {
-  const image = Buffer.isBuffer(input) ? sharp(input, { failOn: 'error' }) : input;
-  const meta = await image.metadata();
-  const width = meta.autoOrient?.width ?? meta.width ?? TARGET_WIDTH;
-  let pipeline = image.rotate().grayscale().normalise();
-  if (width > TARGET_WIDTH) pipeline = pipeline.resize({ width: TARGET_WIDTH });
-  else if (width < MIN_WIDTH) pipeline = pipeline.resize({ width: MIN_WIDTH, kernel: 'lanczos3' });
-  return pipeline.png({ compressionLevel: 1 }).toBuffer();
-}
-
 export function createDocumentReader(options: DocumentReaderOptions): DocumentReader {
-  const pool = new OcrPool(options);
+  const poolOf = (start: OcrPoolOptions['start']) => new OcrPool({ ...options, start });
+  let paddle =
+    (options.engine ?? 'paddle') === 'paddle'
+      ? poolOf(options.startPaddle ?? (() => startPaddleEngine()))
+      : null;
+  let tesseract: OcrPool | null = null;
+  const tesseractPool = () => (tesseract ??= poolOf(startTesseractEngine));
 
-  async function ocrImage(bytes: Buffer): Promise<{ text: string; confidence: number }> {
-    const prepared = await prepareForOcr(bytes);
-    return pool.recognize(prepared);
+  async function ocrImage(bytes: Buffer): Promise<OcrResult> {
+    if (paddle) {
+      try {
+        return await paddle.recognize(bytes);
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        if (error instanceof OcrEngineUnavailableError) {
+          options.logger?.warn(
+            { err: error },
+            'PaddleOCR cannot start here: reading with Tesseract',
+          );
+          const closing = paddle;
+          paddle = null;
+          void closing.close();
+        } else {
+          options.logger?.warn(
+            { err: error },
+            'PaddleOCR failed on an image: reading it with Tesseract',
+          );
+        }
+      }
+    }
+    return tesseractPool().recognize(bytes);
   }
 
   async function readPdf(bytes: Buffer, warnings: string[]) {
@@ -65,13 +88,13 @@ export function createDocumentReader(options: DocumentReaderOptions): DocumentRe
     const layer = content.pages.map((p) => p.text).join('\n');
     if (layer.replace(/\s/g, '').length >= MIN_TEXT_LAYER) return { text: layer, confidence: 100 };
     // A scan: OCR the largest image of each page.
-    const parts: { text: string; confidence: number }[] = [];
+    const parts: OcrResult[] = [];
     for (const { image } of content.pages) {
       if (!image) continue;
       const raw = sharp(Buffer.from(image.data), {
         raw: { width: image.width, height: image.height, channels: image.channels },
       });
-      parts.push(await pool.recognize(await prepareForOcr(sharp(await raw.png().toBuffer()))));
+      parts.push(await ocrImage(await raw.png().toBuffer()));
     }
     if (!parts.length) {
       warnings.push('The PDF has neither a text layer nor a scanned image to read');
@@ -115,6 +138,8 @@ export function createDocumentReader(options: DocumentReaderOptions): DocumentRe
       });
       return { extracted, text: source.text, warnings: [...warnings, ...extractionWarnings] };
     },
-    close: () => pool.close(),
+    close: async () => {
+      await Promise.all([paddle?.close(), tesseract?.close()]);
+    },
   };
 }

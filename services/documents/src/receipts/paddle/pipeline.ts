@@ -3,7 +3,13 @@ import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import type { InferenceSession, Tensor } from 'onnxruntime-common';
 import { readingOrder, textBoxes, type ReadBox } from './boxes';
-import { ctcDecode, detectionTensor, writeRecognitionInput, type RgbImage } from './tensors';
+import {
+  ctcDecode,
+  detectionTensor,
+  writeRecognitionInput,
+  type Region,
+  type RgbImage,
+} from './tensors';
 
 /**
  * PaddleOCR's PP-OCRv4 text detection and recognition (the ONNX models shipped on npm by
@@ -33,11 +39,15 @@ export const DEFAULT_PADDLE_SETTINGS: PaddleSettings = {
   maxSide: 2400,
   detectionSide: 960,
   batch: 1,
-  spaceThreshold: 0.15,
+  spaceThreshold: 0.08,
   dropScore: 0.5,
 };
 
 const REC_HEIGHT = 48;
+/** The direction model's input, and how many lines it is asked about. */
+const CLS_HEIGHT = 48;
+const CLS_WIDTH = 192;
+const CLS_LINES = 12;
 /** A line wider than this (about 80 characters at 48 px high) is squeezed. */
 const REC_MAX_WIDTH = 1600;
 
@@ -48,6 +58,8 @@ const NATIVE_RUNTIME = 'onnxruntime-node';
 export interface PaddleModels {
   detection: InferenceSession;
   recognition: InferenceSession;
+  /** Text direction: upright or upside down. */
+  direction: InferenceSession;
   alphabet: string[];
   ort: Ort;
 }
@@ -63,15 +75,16 @@ export async function loadPaddleModels(): Promise<PaddleModels> {
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
   };
-  const [detection, recognition] = await Promise.all([
+  const [detection, recognition, direction] = await Promise.all([
     ort.InferenceSession.create(join(assets, 'ch_PP-OCRv4_det_infer.onnx'), options),
     ort.InferenceSession.create(join(assets, 'ch_PP-OCRv4_rec_infer.onnx'), options),
+    ort.InferenceSession.create(join(assets, 'ch_ppocr_mobile_v2.0_cls_infer.onnx'), options),
   ]);
   const dictionary = readFileSync(join(assets, 'ppocr_keys_v1.txt'), 'utf8')
     .split('\n')
     .map((l) => l.replace(/\r$/, ''))
     .filter((l, i, all) => l !== '' || i < all.length - 1);
-  return { detection, recognition, alphabet: ['', ...dictionary, ' '], ort };
+  return { detection, recognition, direction, alphabet: ['', ...dictionary, ' '], ort };
 }
 
 export interface PaddleRead {
@@ -101,20 +114,8 @@ export function asciiPunctuation(text: string): string {
 
 const multipleOf32 = (n: number) => Math.max(32, Math.round(n / 32) * 32);
 
-export async function readWithPaddle(
-  models: PaddleModels,
-  bytes: Buffer,
-  settings: PaddleSettings = DEFAULT_PADDLE_SETTINGS,
-): Promise<PaddleRead> {
-  const page = await rgb(
-    sharp(bytes, { failOn: 'error' }).rotate().resize({
-      width: settings.maxSide,
-      height: settings.maxSide,
-      fit: 'inside',
-      withoutEnlargement: true,
-    }),
-  );
-  const scale = Math.min(1, settings.detectionSide / Math.max(page.width, page.height));
+async function detect(models: PaddleModels, page: RgbImage, side: number): Promise<Region[]> {
+  const scale = Math.min(1, side / Math.max(page.width, page.height));
   const detWidth = multipleOf32(page.width * scale);
   const detHeight = multipleOf32(page.height * scale);
   const small = await rgb(
@@ -124,18 +125,109 @@ export async function readWithPaddle(
       { fit: 'fill' },
     ),
   );
-  const { ort } = models;
-  const detInput = new ort.Tensor('float32', detectionTensor(small), [1, 3, detHeight, detWidth]);
-  const detOut = await models.detection.run({ [models.detection.inputNames[0]]: detInput });
-  const map = detOut[models.detection.outputNames[0]] as Tensor;
+  const input = new models.ort.Tensor('float32', detectionTensor(small), [
+    1,
+    3,
+    detHeight,
+    detWidth,
+  ]);
+  const out = await models.detection.run({ [models.detection.inputNames[0]]: input });
+  const map = out[models.detection.outputNames[0]] as Tensor;
   const rx = page.width / detWidth;
   const ry = page.height / detHeight;
-  const regions = textBoxes(map.data as Float32Array, detWidth, detHeight).map((b) => ({
+  return textBoxes(map.data as Float32Array, detWidth, detHeight).map((b) => ({
     left: b.left * rx,
     top: b.top * ry,
     right: b.right * rx,
     bottom: b.bottom * ry,
   }));
+}
+
+async function rotated(page: RgbImage, angle: 90 | 180): Promise<RgbImage> {
+  return rgb(
+    sharp(page.data, { raw: { width: page.width, height: page.height, channels: 3 } }).rotate(
+      angle,
+    ),
+  );
+}
+
+/** Share of the lines (the widest, up to `CLS_LINES`) the direction model reads as upside down. */
+async function upsideDownShare(
+  models: PaddleModels,
+  page: RgbImage,
+  regions: Region[],
+): Promise<number> {
+  const lines = [...regions]
+    .sort((a, b) => b.right - b.left - (a.right - a.left))
+    .slice(0, CLS_LINES);
+  if (!lines.length) return 0;
+  const size = 3 * CLS_HEIGHT * CLS_WIDTH;
+  const input = new Float32Array(lines.length * size);
+  lines.forEach((r, k) =>
+    writeRecognitionInput(page, r, CLS_HEIGHT, CLS_WIDTH, CLS_WIDTH, input, k * size),
+  );
+  const out = await models.direction.run({
+    [models.direction.inputNames[0]]: new models.ort.Tensor('float32', input, [
+      lines.length,
+      3,
+      CLS_HEIGHT,
+      CLS_WIDTH,
+    ]),
+  });
+  const probs = (out[models.direction.outputNames[0]] as Tensor).data as Float32Array;
+  let flipped = 0;
+  for (let k = 0; k < lines.length; k++) if (probs[k * 2 + 1] > probs[k * 2]) flipped++;
+  return flipped / lines.length;
+}
+
+/**
+ * A page the right way up: a photo taken sideways without an EXIF orientation has text lines
+ * taller than wide (turned a quarter and detected again), and one upside down has its lines
+ * read as such by PaddleOCR's direction model (turned half).
+ */
+async function upright(
+  models: PaddleModels,
+  first: RgbImage,
+  side: number,
+): Promise<{ page: RgbImage; regions: Region[] }> {
+  let page = first;
+  let regions = await detect(models, page, side);
+  const tall = regions.filter((r) => r.bottom - r.top > 1.5 * (r.right - r.left)).length;
+  if (regions.length >= 3 && tall > regions.length / 2) {
+    page = await rotated(page, 90);
+    regions = await detect(models, page, side);
+  }
+  if ((await upsideDownShare(models, page, regions)) > 0.5) {
+    const { width, height } = page;
+    page = await rotated(page, 180);
+    regions = regions.map((r) => ({
+      left: width - r.right,
+      right: width - r.left,
+      top: height - r.bottom,
+      bottom: height - r.top,
+    }));
+  }
+  return { page, regions };
+}
+
+export async function readWithPaddle(
+  models: PaddleModels,
+  bytes: Buffer,
+  settings: PaddleSettings = DEFAULT_PADDLE_SETTINGS,
+): Promise<PaddleRead> {
+  const { page, regions } = await upright(
+    models,
+    await rgb(
+      sharp(bytes, { failOn: 'error' }).rotate().resize({
+        width: settings.maxSide,
+        height: settings.maxSide,
+        fit: 'inside',
+        withoutEnlargement: true,
+      }),
+    ),
+    settings.detectionSide,
+  );
+  const { ort } = models;
 
   // Similar widths together, so a batch pads little.
   const widthOf = (r: (typeof regions)[number]) =>

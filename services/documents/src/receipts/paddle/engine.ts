@@ -1,12 +1,33 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { OcrEngine, OcrResult } from '../ocr-engine';
-import { DEFAULT_PADDLE_SETTINGS, type PaddleSettings } from './pipeline';
+import { DEFAULT_PADDLE_SETTINGS, NATIVE_RUNTIME, type PaddleSettings } from './pipeline';
 import type { ReadReply, ReadRequest } from './worker';
 
 /** The engine could not start here (no native ONNX runtime for this platform, models missing). */
 export class OcrEngineUnavailableError extends Error {}
+
+/**
+ * onnxruntime-node's binding registers itself once per process, when the library is first
+ * opened: loaded only in worker threads, it is unloaded with the last of them, and the next
+ * worker's load fails ("Module did not self-register"). Holding it open here keeps it loaded
+ * for every worker to come.
+ */
+let runtimeHeld = false;
+function holdNativeRuntime(): void {
+  if (runtimeHeld) return;
+  try {
+    // Node's own require (not a test runner's module registry): the load is the process's.
+    createRequire(__filename)(NATIVE_RUNTIME);
+    runtimeHeld = true;
+  } catch (error) {
+    throw new OcrEngineUnavailableError(
+      `The ONNX runtime cannot load here: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
 
 function workerScript(): string {
   const compiled = join(__dirname, 'worker.js');
@@ -23,6 +44,7 @@ function workerScript(): string {
 export async function startPaddleEngine(
   settings: PaddleSettings = DEFAULT_PADDLE_SETTINGS,
 ): Promise<OcrEngine> {
+  holdNativeRuntime();
   const worker = new Worker(workerScript(), { workerData: { settings } });
   const waiting = new Map<number, { resolve(r: OcrResult): void; reject(e: Error): void }>();
   let nextId = 0;

@@ -151,7 +151,7 @@ const STREET = /\b(jalan|jln|lorong|persiaran|street|strasse|straße|boulevard)\
 const BOILERPLATE = /\b(thank\s+you|goods\s+sold|returnable|refundable|come\s+again|welcome)\b/i;
 /** A name printed over two lines: the second starts with a legal form or the first ends in "&". */
 const NAME_CONTINUES =
-  /^(&|and\b|co\.?\b|company\b|\(m\)|sdn\.?\b|bhd\.?\b|s\/b\b|pty\.?\b|ltd\.?\b|limited\b|inc\.?\b|llc\b|gmbh\b|plc\b|enterprise\b|trading\b|electrical\b|house\b)/i;
+  /^(&|and\b|co\.?\b|company\b(?!\s*(no|reg|registration|number)\b)|\(m\)|sdn\.?\b|bhd\.?\b|s\/b\b|pty\.?\b|ltd\.?\b|limited\b|inc\.?\b|llc\b|gmbh\b|plc\b|enterprise\b|trading\b|electrical\b|house\b)/i;
 const PHONE = /(\+?\d[\d\s()-]{7,}\d)/;
 const BUSINESS_SUFFIX =
   /\b(pty\.?\s*ltd|ltd|llc|inc|gmbh|s\.?a\.?r?\.?l?|sdn\.?\s*bhd|bhd|plc|co\.)\b\.?/i;
@@ -180,8 +180,11 @@ function nameIn(
     if ((ADDRESS.test(line) && /\d/.test(line)) || STREET.test(line)) continue;
     if (PHONE.test(line) && letters < 8) continue;
     const next = head[i + 1]?.trim() ?? '';
+    // A legal name over two lines: the second carries the legal form ("RESTAURANT SDN BHD").
+    const legalFormNext =
+      BUSINESS_SUFFIX.test(next) && !BUSINESS_SUFFIX.test(line) && !/\d/.test(next);
     const joined =
-      (/&$/.test(line) || NAME_CONTINUES.test(next)) && !amountsIn(next).length
+      (/&$/.test(line) || NAME_CONTINUES.test(next) || legalFormNext) && !amountsIn(next).length
         ? `${line} ${next}`
         : line;
     const name = joined

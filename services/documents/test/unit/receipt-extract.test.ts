@@ -239,6 +239,16 @@ describe('extractReceipt', () => {
     expect(read(['corner deli', 'TOTAL 4.00']).extracted.merchant).toBe('corner deli');
   });
 
+  it('joins a legal name printed over two lines, but not the registration label after it', () => {
+    const twoLines = read(
+      ['LIAN CHI PU TIAN VEGETARIAN', 'RESTAURANT SDN BHD', 'TOTAL 9.00'],
+      'MY',
+    );
+    expect(twoLines.extracted.merchant).toBe('LIAN CHI PU TIAN VEGETARIAN RESTAURANT SDN BHD');
+    const label = read(['SHELL ISNI PETRO TRADING', 'Company No: 0023', 'TOTAL 9.00'], 'MY');
+    expect(label.extracted.merchant).toBe('SHELL ISNI PETRO TRADING');
+  });
+
   it('reads a name with its registration number, and never a street line', () => {
     const { extracted } = read(
       ['AEON CO.(M) BHD (126926-H)', '3RD FLR, AEON TAMAN MALURI SC', 'TOTAL 17.70'],

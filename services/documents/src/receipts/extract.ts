@@ -28,7 +28,7 @@ export interface Extracted {
 const SUBTOTAL =
   /\b(sub[\s-]?total|zwischensumme|sous[\s-]?total|subtotaal|net\s+(amount|total)|total\s+(excl?\.?|ex\.?|before|net|hors\s+taxes?|ht)\b|amount\s+excl)|\b(excl(\.|usive|uding)?|ex\.?|before)\s*(of\s+)?(gst|vat|tax)\b/i;
 const TOTAL =
-  /\b(grand\s+total|total|(amount|amt)\.?\s+(due|paid|payable)|balance\s+(due|owing)|to\s+pay|sum|summe|gesamt(betrag)?|zu\s+zahlen|montant|totale|importe|totaal|te\s+betalen|jumlah|net\s+to\s+pay|payable)\b/i;
+  /^\W*due\b(?!\s*date)|\b(grand\s+total|total|(amount|amt)\.?\s+(due|paid|payable)|balance\s+(due|owing)|to\s+pay|sum|summe|gesamt(betrag)?|zu\s+zahlen|montant|totale|importe|totaal|te\s+betalen|jumlah|net\s+to\s+pay|payable)\b/i;
 const STRONG_TOTAL =
   /\b(grand\s+total|total\s+(due|amount|paid|payable|to\s+pay|incl?\.?|inc\.?|including|ttc|\(?[a-z]{3}\)?)|(amount|amt)\.?\s+(due|paid|payable)|total\s+(amt\s+)?rounded|nett?\s+total|balance\s+due|total\s*:|gesamtbetrag|zu\s+zahlen|total\s+ttc|te\s+betalen)\b/i;
 const NOT_TOTAL =
@@ -241,6 +241,14 @@ function isTaxLine(line: string): boolean {
     return /\b(includes|included)\b|\b(gst|vat|tax)\s+of\b/i.test(line);
   }
   if (/\b(excl(\.|usive|uding)?|before|ex\.?|hors|net)\s*(of\s+)?(gst|vat|tax)/i.test(line))
+    return false;
+  // A line that starts as a total and is not the tax's own total ("TOTAL GST") is the total
+  // including it, however OCR garbled the "incl." ("Total Ingl. or GST", "(nclusive of GST)").
+  if (
+    /^\W*total\b/i.test(line) &&
+    !NOT_TOTAL.test(line) &&
+    !/\b(includes|included)\b|\b(gst|vat|tax)\s+of\b/i.test(line)
+  )
     return false;
   return true;
 }

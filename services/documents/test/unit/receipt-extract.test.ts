@@ -239,6 +239,26 @@ describe('extractReceipt', () => {
     expect(read(['corner deli', 'TOTAL 4.00']).extracted.merchant).toBe('corner deli');
   });
 
+  it('reads a total that names the tax even when OCR garbled its "incl."', () => {
+    const { extracted } = read(
+      [
+        'SHOP',
+        'Subtotal :  148.00',
+        'Total Excl. or GST  139.62',
+        'Total Incl. or GST  148.00',
+        'Payment :  148.00',
+        'Change Due :  0.00',
+      ],
+      'MY',
+    );
+    expect(extracted.total).toBe('148.00');
+    const included = read(
+      ['SHOP', 'Due  7.50', 'Change  12.50', '(Total Included GST @ 6% : 0.42)'],
+      'MY',
+    );
+    expect(included.extracted).toMatchObject({ total: '7.50', tax: '0.42' });
+  });
+
   it('joins a legal name printed over two lines, but not the registration label after it', () => {
     const twoLines = read(
       ['LIAN CHI PU TIAN VEGETARIAN', 'RESTAURANT SDN BHD', 'TOTAL 9.00'],

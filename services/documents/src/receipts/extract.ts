@@ -148,7 +148,18 @@ const REGISTRATION_NUMBER = /\s*\(?\b\d{5,}[- ]?[A-Z]\b\)?,?\s*$/i;
 /** Words that make a line an address even without a number ("JLN JEJAKA, TAMAN MALURI"). */
 const STREET = /\b(jalan|jln|lorong|persiaran|street|strasse|straße|boulevard)\b/i;
 /** Lines that are never a seller's name wherever they sit ("GOODS SOLD ARE NOT RETURNABLE"). */
-const BOILERPLATE = /\b(thank\s+you|goods\s+sold|returnable|refundable|come\s+again|welcome)\b/i;
+const BOILERPLATE =
+  /\b(thank\s+you|goods\s+sold|returnable|refundable|come\s+again|welcome|visit|please|feedback|complaint|shopping\s+with|copy|cash\s+(sale|bill)|promo)\b/i;
+/**
+ * The Malaysian legal form as OCR misreads it ("SON BHD", "SDN EHD", "SEN 3HD", "S/D"): a
+ * fixed phrase, so a name ending in a near miss ends in the phrase.
+ */
+const MISREAD_SDN_BHD = /\bS[DO0E]?N\.?\s*[B8E3]H[DIZ]?D?\b\.?|\bSDN\.?\s*BH[DIZ]D?\b\.?/gi;
+const MISREAD_S_B = /\b[S5]\/[BD89]\b/g;
+
+function repairLegalForm(name: string): string {
+  return name.replace(MISREAD_SDN_BHD, 'SDN BHD').replace(MISREAD_S_B, 'S/B');
+}
 /** A name printed over two lines: the second starts with a legal form or the first ends in "&". */
 const NAME_CONTINUES =
   /^(&|and\b|co\.?\b|company\b(?!\s*(no|reg|registration|number)\b)|\(m\)|sdn\.?\b|bhd\.?\b|s\/b\b|pty\.?\b|ltd\.?\b|limited\b|inc\.?\b|llc\b|gmbh\b|plc\b|enterprise\b|trading\b|electrical\b|house\b)/i;
@@ -180,14 +191,18 @@ function nameIn(
     if ((ADDRESS.test(line) && /\d/.test(line)) || STREET.test(line)) continue;
     if (PHONE.test(line) && letters < 8) continue;
     const next = head[i + 1]?.trim() ?? '';
-    // A legal name over two lines: the second carries the legal form ("RESTAURANT SDN BHD").
+    // A legal name over two lines: the second carries the legal form ("RESTAURANT SDN BHD"),
+    // or the first leaves a bracket open ("… ENTERPRISE (SETIA" + "ALAM) SDN BHD").
+    const nextBare = next.replace(REGISTRATION_NUMBER, '');
     const legalFormNext =
-      BUSINESS_SUFFIX.test(next) && !BUSINESS_SUFFIX.test(line) && !/\d/.test(next);
+      BUSINESS_SUFFIX.test(nextBare) && !BUSINESS_SUFFIX.test(line) && !/\d/.test(nextBare);
+    const openBracket = (line.match(/\(/g) ?? []).length > (line.match(/\)/g) ?? []).length;
     const joined =
-      (/&$/.test(line) || NAME_CONTINUES.test(next) || legalFormNext) && !amountsIn(next).length
+      (/&$/.test(line) || NAME_CONTINUES.test(next) || legalFormNext || openBracket) &&
+      !amountsIn(next).length
         ? `${line} ${next}`
         : line;
-    const name = joined
+    const name = repairLegalForm(joined)
       .replace(REGISTRATION_NUMBER, '')
       .replace(/[,;:]+$/, '')
       .replace(/\s{2,}/g, ' ')

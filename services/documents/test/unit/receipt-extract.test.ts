@@ -259,6 +259,34 @@ describe('extractReceipt', () => {
     expect(included.extracted).toMatchObject({ total: '7.50', tax: '0.42' });
   });
 
+  it('repairs the legal form OCR misread, and joins a name whose bracket the line left open', () => {
+    expect(read(['AMANO MALAYSIA SON BHD', 'TOTAL 9.00'], 'MY').extracted.merchant).toBe(
+      'AMANO MALAYSIA SDN BHD',
+    );
+    expect(read(['DIGI TELECOMMUNICATIONS SDN EHD', 'TOTAL 9.00'], 'MY').extracted.merchant).toBe(
+      'DIGI TELECOMMUNICATIONS SDN BHD',
+    );
+    expect(read(['99 SPEED MART 5/D', 'TOTAL 9.00'], 'MY').extracted.merchant).toBe(
+      '99 SPEED MART S/B',
+    );
+    expect(
+      read(['AIK HUAT HARDWARE ENTERPRISE (SETIA', 'ALAM) SDN BHD', 'TOTAL 9.00'], 'MY').extracted
+        .merchant,
+    ).toBe('AIK HUAT HARDWARE ENTERPRISE (SETIA ALAM) SDN BHD');
+  });
+
+  it('skips the printed asides above a name', () => {
+    for (const aside of [
+      'For feedback or complaint, please call',
+      "ACCOUNT'S COPY",
+      'Cash Sale',
+      'PLEASE VISIT US AGAIN',
+    ])
+      expect(read([aside, 'FIVE STAR CASH & CARRY', 'TOTAL 9.00'], 'MY').extracted.merchant).toBe(
+        'FIVE STAR CASH & CARRY',
+      );
+  });
+
   it('joins a legal name printed over two lines, but not the registration label after it', () => {
     const twoLines = read(
       ['LIAN CHI PU TIAN VEGETARIAN', 'RESTAURANT SDN BHD', 'TOTAL 9.00'],

@@ -2,7 +2,8 @@ import { overloaded, type Logger } from '@pfs/kit';
 import type { OcrEngine, OcrResult } from './ocr-engine';
 
 /**
- * A bounded pool of OCR engines (each in a worker thread). OCR is CPU-bound: more concurrent
+ * A bounded pool of OCR engines (each off the event loop: a worker thread for Tesseract, a
+ * process for PaddleOCR). OCR is CPU-bound: more concurrent
  * reads than cores only makes every read slower, so reads beyond `concurrency` wait in a queue
  * of `queueLimit`, and beyond that are refused at once with 503 OVERLOADED and Retry-After
  * instead of piling up until they time out.

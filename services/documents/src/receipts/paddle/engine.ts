@@ -1,51 +1,37 @@
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { fork } from 'node:child_process';
 import type { OcrEngine, OcrResult } from '../ocr-engine';
-import { DEFAULT_PADDLE_SETTINGS, NATIVE_RUNTIME, type PaddleSettings } from './pipeline';
+import { DEFAULT_PADDLE_SETTINGS, type PaddleSettings } from './pipeline';
 import type { ReadReply, ReadRequest } from './worker';
 
 /** The engine could not start here (no native ONNX runtime for this platform, models missing). */
 export class OcrEngineUnavailableError extends Error {}
 
-/**
- * onnxruntime-node's binding registers itself once per process, when the library is first
- * opened: loaded only in worker threads, it is unloaded with the last of them, and the next
- * worker's load fails ("Module did not self-register"). Holding it open here keeps it loaded
- * for every worker to come.
- */
-let runtimeHeld = false;
-function holdNativeRuntime(): void {
-  if (runtimeHeld) return;
-  try {
-    // Node's own require (not a test runner's module registry): the load is the process's.
-    createRequire(__filename)(NATIVE_RUNTIME);
-    runtimeHeld = true;
-  } catch (error) {
-    throw new OcrEngineUnavailableError(
-      `The ONNX runtime cannot load here: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
-}
-
 function workerScript(): string {
   const compiled = join(__dirname, 'worker.js');
   if (existsSync(compiled)) return compiled;
-  // Under ts-jest this module runs from src/; a worker thread needs the compiled file.
+  // Under a test runner this module runs from src/; the engine's process needs compiled code.
   return join(__dirname, '..', '..', '..', 'dist', 'src', 'receipts', 'paddle', 'worker.js');
 }
 
 /**
- * One PaddleOCR engine: a worker thread holding its own ONNX sessions (one core each), so
- * detection and recognition never block the service's event loop. The pool gives it one image
- * at a time and terminates it when a read overruns.
+ * One PaddleOCR engine: a child process holding its own ONNX sessions (one core each), so
+ * detection and recognition never block the service's event loop, and a fault in the native
+ * runtime ends that process, not the service. (Worker threads were tried first: the runtime's
+ * binding failed to load in a thread started after another had ended, and memory was corrupted
+ * across threads — onnxruntime-node does not support several threads' environments.) The pool
+ * gives it one image at a time and kills it when a read overruns.
  */
 export async function startPaddleEngine(
   settings: PaddleSettings = DEFAULT_PADDLE_SETTINGS,
 ): Promise<OcrEngine> {
-  holdNativeRuntime();
-  const worker = new Worker(workerScript(), { workerData: { settings } });
+  const child = fork(workerScript(), [JSON.stringify(settings)], {
+    serialization: 'advanced',
+    // Not the parent's flags (a test runner's, an inspector's): a plain Node process.
+    execArgv: [],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const waiting = new Map<number, { resolve(r: OcrResult): void; reject(e: Error): void }>();
   let nextId = 0;
   let dead: Error | undefined;
@@ -57,18 +43,22 @@ export async function startPaddleEngine(
   };
 
   await new Promise<void>((resolve, reject) => {
-    worker.once('message', (reply: ReadReply) => {
+    const early = (code: number | null) =>
+      reject(new OcrEngineUnavailableError(`The OCR process exited at start (code ${code})`));
+    child.once('exit', early);
+    child.once('error', (error) => reject(new OcrEngineUnavailableError(error.message)));
+    child.once('message', (reply: ReadReply) => {
+      child.off('exit', early);
       if ('ready' in reply) resolve();
       else if ('failed' in reply) reject(new OcrEngineUnavailableError(reply.failed));
-      else reject(new OcrEngineUnavailableError('The OCR worker answered before it was ready'));
+      else reject(new OcrEngineUnavailableError('The OCR process answered before it was ready'));
     });
-    worker.once('error', (error) => reject(new OcrEngineUnavailableError(error.message)));
-  }).catch(async (error: unknown) => {
-    await worker.terminate();
+  }).catch((error: unknown) => {
+    child.kill('SIGKILL');
     throw error;
   });
 
-  worker.on('message', (reply: ReadReply) => {
+  child.on('message', (reply: ReadReply) => {
     if (!('id' in reply)) return;
     const w = waiting.get(reply.id);
     if (!w) return;
@@ -76,8 +66,10 @@ export async function startPaddleEngine(
     if ('error' in reply) w.reject(new Error(reply.error));
     else w.resolve({ text: reply.text, confidence: reply.confidence });
   });
-  worker.on('error', (error) => fail(error));
-  worker.on('exit', (code) => fail(new Error(`The OCR worker exited (code ${code})`)));
+  child.on('error', (error) => fail(error));
+  child.on('exit', (code, signal) =>
+    fail(new Error(`The OCR process exited (${signal ?? `code ${code}`})`)),
+  );
 
   return {
     recognize(image: Buffer): Promise<OcrResult> {
@@ -85,11 +77,14 @@ export async function startPaddleEngine(
       const id = nextId++;
       return new Promise<OcrResult>((resolve, reject) => {
         waiting.set(id, { resolve, reject });
-        worker.postMessage({ id, image } satisfies ReadRequest);
+        child.send({ id, image } satisfies ReadRequest);
       });
     },
     async terminate() {
-      await worker.terminate();
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }

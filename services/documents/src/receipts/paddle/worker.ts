@@ -1,9 +1,9 @@
-import { parentPort, workerData } from 'node:worker_threads';
 import { loadPaddleModels, readWithPaddle, type PaddleSettings } from './pipeline';
 
 /**
- * The worker thread of one PaddleOCR engine (engine.ts): loads the models once, then reads one
- * image per message. Errors go back as messages; the engine decides what to do with them.
+ * The process of one PaddleOCR engine (engine.ts forks it): loads the models once, then reads
+ * one image per message. Errors go back as messages; the engine decides what to do with them.
+ * It ends with its parent (the IPC channel closing).
  */
 export interface ReadRequest {
   id: number;
@@ -16,27 +16,25 @@ export type ReadReply =
   | { ready: true }
   | { failed: string };
 
-if (parentPort) {
-  const port = parentPort;
-  const settings = (workerData as { settings: PaddleSettings }).settings;
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+function serve(send: (reply: ReadReply) => void, settings: PaddleSettings): void {
   loadPaddleModels().then(
     (models) => {
-      port.postMessage({ ready: true } satisfies ReadReply);
-      port.on('message', (request: ReadRequest) => {
+      send({ ready: true });
+      process.on('message', (request: ReadRequest) => {
         readWithPaddle(models, Buffer.from(request.image), settings).then(
-          ({ text, confidence }) =>
-            port.postMessage({ id: request.id, text, confidence } satisfies ReadReply),
-          (error: unknown) =>
-            port.postMessage({
-              id: request.id,
-              error: error instanceof Error ? error.message : String(error),
-            } satisfies ReadReply),
+          ({ text, confidence }) => send({ id: request.id, text, confidence }),
+          (error: unknown) => send({ id: request.id, error: message(error) }),
         );
       });
     },
-    (error: unknown) =>
-      port.postMessage({
-        failed: error instanceof Error ? error.message : String(error),
-      } satisfies ReadReply),
+    (error: unknown) => send({ failed: message(error) }),
   );
+}
+
+if (require.main === module && process.send) {
+  const send = process.send.bind(process) as (reply: ReadReply) => boolean;
+  process.on('disconnect', () => process.exit(0));
+  serve((reply) => void send(reply), JSON.parse(process.argv[2] ?? '{}') as PaddleSettings);
 }

@@ -17,6 +17,8 @@ export const configSchema = blobStoreConfigSchema.extend({
   /** Documents read (OCR) at once, and waiting beyond that before 503. */
   READ_CONCURRENCY: intSetting(2, 1),
   READ_QUEUE: intSetting(16, 0),
+  /** An OCR engine idle this long is stopped (its memory back); the next read starts one. */
+  READ_IDLE_SECONDS: intSetting(300, 1),
   /** OCR engine tried first: PaddleOCR (PP-OCRv4, native ONNX runtime) or Tesseract. */
   OCR_ENGINE: z.enum(['paddle', 'tesseract']).default('paddle'),
 });

@@ -40,6 +40,7 @@ async function main(): Promise<void> {
     engine: config.OCR_ENGINE,
     concurrency: config.READ_CONCURRENCY,
     queueLimit: config.READ_QUEUE,
+    idleMs: config.READ_IDLE_SECONDS * 1000,
     logger,
   });
   shutdown.add('reader', () => reader.close());

@@ -206,6 +206,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     engine: documentsConfig.OCR_ENGINE,
     concurrency: documentsConfig.READ_CONCURRENCY,
     queueLimit: documentsConfig.READ_QUEUE,
+    idleMs: documentsConfig.READ_IDLE_SECONDS * 1000,
     logger: opts.logger.child({ service: 'documents' }),
   });
   let documentsConsumers: { stop(): Promise<void> } | undefined;

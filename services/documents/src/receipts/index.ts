@@ -28,6 +28,8 @@ export interface DocumentReaderOptions {
   startPaddle?: OcrPoolOptions['start'];
   concurrency: number;
   queueLimit: number;
+  /** Engines idle this long are stopped (default 5 minutes). */
+  idleMs?: number;
   timeoutMs?: number;
   logger?: Logger;
 }

@@ -15,6 +15,8 @@ export interface OcrPoolOptions {
   start(): Promise<OcrEngine>;
   /** A read taking longer is abandoned and its engine replaced. */
   timeoutMs?: number;
+  /** An engine idle this long is stopped (its memory back); the next read starts one. */
+  idleMs?: number;
   logger?: Logger;
 }
 
@@ -25,14 +27,42 @@ interface Job {
 }
 
 export class OcrPool {
-  private readonly idle: OcrEngine[] = [];
+  private readonly idle: { engine: OcrEngine; timer: NodeJS.Timeout }[] = [];
   private readonly queue: Job[] = [];
   private busy = 0;
   private closed = false;
   private readonly timeoutMs: number;
+  private readonly idleMs: number;
 
   constructor(private readonly options: OcrPoolOptions) {
     this.timeoutMs = options.timeoutMs ?? 60_000;
+    this.idleMs = options.idleMs ?? 5 * 60_000;
+  }
+
+  /** Engines running now, reading or idle (for metrics and tests). */
+  get engines(): number {
+    return this.idle.length + this.busy;
+  }
+
+  private takeIdle(): OcrEngine | undefined {
+    const entry = this.idle.pop();
+    if (!entry) return undefined;
+    clearTimeout(entry.timer);
+    return entry.engine;
+  }
+
+  private keepIdle(engine: OcrEngine): void {
+    const entry = {
+      engine,
+      timer: setTimeout(() => {
+        const at = this.idle.indexOf(entry);
+        if (at < 0) return;
+        this.idle.splice(at, 1);
+        void engine.terminate().catch(() => undefined);
+      }, this.idleMs),
+    };
+    entry.timer.unref();
+    this.idle.push(entry);
   }
 
   /** Reads queued or running now (for metrics and tests). */
@@ -69,13 +99,13 @@ export class OcrPool {
     let engine: OcrEngine | undefined;
     let timer: NodeJS.Timeout | undefined;
     try {
-      engine = this.idle.pop() ?? (await this.options.start());
+      engine = this.takeIdle() ?? (await this.options.start());
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error('OCR timed out')), this.timeoutMs);
       });
       job.resolve(await Promise.race([engine.recognize(job.image), timeout]));
       if (this.closed) await engine.terminate();
-      else this.idle.push(engine);
+      else this.keepIdle(engine);
     } catch (error) {
       // An engine that failed or timed out may be stuck mid-page: never reuse it.
       if (engine) void engine.terminate().catch(() => undefined);
@@ -89,6 +119,11 @@ export class OcrPool {
   async close(): Promise<void> {
     this.closed = true;
     for (const job of this.queue.splice(0)) job.reject(new Error('The OCR pool is closed'));
-    await Promise.all(this.idle.splice(0).map((e) => e.terminate().catch(() => undefined)));
+    await Promise.all(
+      this.idle.splice(0).map(({ engine, timer }) => {
+        clearTimeout(timer);
+        return engine.terminate().catch(() => undefined);
+      }),
+    );
   }
 }

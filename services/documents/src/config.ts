@@ -1,5 +1,6 @@
 import { blobStoreConfigSchema, intSetting } from '@pfs/kit';
 import { z } from 'zod';
+import { OCR_ENGINES } from './receipts/ocr-engine';
 
 const MB = 1024 * 1024;
 
@@ -20,7 +21,7 @@ export const configSchema = blobStoreConfigSchema.extend({
   /** An OCR engine idle this long is stopped (its memory back); the next read starts one. */
   READ_IDLE_SECONDS: intSetting(300, 1),
   /** OCR engine tried first: PaddleOCR (PP-OCRv4, native ONNX runtime) or Tesseract. */
-  OCR_ENGINE: z.enum(['paddle', 'tesseract']).default('paddle'),
+  OCR_ENGINE: z.enum(OCR_ENGINES).default('paddle'),
 });
 
 export type DocumentsConfig = z.infer<typeof configSchema>;

@@ -1,4 +1,4 @@
-import type { OcrEngineName } from '../../../services/documents/src/receipts';
+import { OCR_ENGINES, type OcrEngineName } from '../../../services/documents/src/receipts';
 import { evaluateImages, evaluateText } from './evaluate';
 
 /**
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   };
   const imageDir = flag('images');
   const part = flag('part') === 'dev' ? 'dev' : 'test';
-  const engines = (flag('engine')?.split(',') ?? ['paddle', 'tesseract']) as OcrEngineName[];
+  const engines = (flag('engine')?.split(',') ?? OCR_ENGINES) as readonly OcrEngineName[];
   if (!process.argv.includes('--no-ocr'))
     for (const engine of engines)
       report[`ocr_${part === 'dev' ? 'dev' : 'heldOut'}_${engine}`] = await evaluateImages({

@@ -249,21 +249,18 @@ interface Labelled {
   strong: boolean;
 }
 
+/** "Total includes GST of 3.00", "(Total Included GST @ 6% : 0.42)": the amount is the tax's. */
+const TAX_AMOUNT_STATED = /\b(includes|included)\b|\b(gst|vat|tax)\s+of\b/i;
+
 function isTaxLine(line: string): boolean {
   if (!TAX.test(line) || TAX_IDENTITY.test(line)) return false;
   // "Total incl. GST  33.00" is a total; "Total includes GST of 3.00" and "GST included 3.00" are tax.
-  if (TOTAL.test(line) && TAX_INCLUDED_IN_TOTAL.test(line)) {
-    return /\b(includes|included)\b|\b(gst|vat|tax)\s+of\b/i.test(line);
-  }
+  if (TOTAL.test(line) && TAX_INCLUDED_IN_TOTAL.test(line)) return TAX_AMOUNT_STATED.test(line);
   if (/\b(excl(\.|usive|uding)?|before|ex\.?|hors|net)\s*(of\s+)?(gst|vat|tax)/i.test(line))
     return false;
   // A line that starts as a total and is not the tax's own total ("TOTAL GST") is the total
   // including it, however OCR garbled the "incl." ("Total Ingl. or GST", "(nclusive of GST)").
-  if (
-    /^\W*total\b/i.test(line) &&
-    !NOT_TOTAL.test(line) &&
-    !/\b(includes|included)\b|\b(gst|vat|tax)\s+of\b/i.test(line)
-  )
+  if (/^\W*total\b/i.test(line) && !NOT_TOTAL.test(line) && !TAX_AMOUNT_STATED.test(line))
     return false;
   return true;
 }

@@ -9,7 +9,7 @@ import { PdfUnreadableError, readPdfContent } from './pdf-text';
 
 export { extractReceipt, isValidAbn } from './extract';
 export { OcrPool } from './ocr-pool';
-export type { OcrEngine, OcrEngineName } from './ocr-engine';
+export { OCR_ENGINES, type OcrEngine, type OcrEngineName } from './ocr-engine';
 export { OcrEngineUnavailableError } from './paddle/engine';
 
 /**

@@ -19,7 +19,8 @@ export interface OcrEngine {
   terminate(): Promise<void>;
 }
 
-export type OcrEngineName = 'paddle' | 'tesseract';
+export const OCR_ENGINES = ['paddle', 'tesseract'] as const;
+export type OcrEngineName = (typeof OCR_ENGINES)[number];
 
 const LANG_PATH = join(
   dirname(require.resolve('@tesseract.js-data/eng/package.json')),

@@ -1,3 +1,5 @@
+import type { Region } from './tensors';
+
 /**
  * Text boxes from the PP-OCR detection model's probability map (the "DB" post-processing of
  * PaddleOCR, for upright pages): pixels above `threshold` are text, each 8-connected region is
@@ -5,11 +7,7 @@
  * margin the model was trained to shrink text by (`unclipRatio`: the offset is
  * area × ratio / perimeter, as PaddleOCR's unclip). Pure: numbers in, boxes out.
  */
-export interface Box {
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
+export interface Box extends Region {
   /** Mean text probability inside the region. */
   score: number;
 }
@@ -113,12 +111,8 @@ function separateLineMates(boxes: (Box & { core: { left: number; right: number }
 }
 
 /** A recognised box: its text, where it is, and how sure the recogniser was (0–1). */
-export interface ReadBox {
+export interface ReadBox extends Region {
   text: string;
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
   confidence: number;
 }
 

@@ -91,8 +91,11 @@ export interface PaddleRead {
   text: string;
   /** Mean line confidence, 0–100 (Tesseract's scale, so the reader treats both alike). */
   confidence: number;
-  lines: number;
 }
+
+/** The page's pixels for sharp to work on again. */
+const pixelsOf = (page: RgbImage) =>
+  sharp(page.data, { raw: { width: page.width, height: page.height, channels: 3 } });
 
 async function rgb(input: sharp.Sharp): Promise<RgbImage> {
   const { data, info } = await input
@@ -118,13 +121,7 @@ async function detect(models: PaddleModels, page: RgbImage, side: number): Promi
   const scale = Math.min(1, side / Math.max(page.width, page.height));
   const detWidth = multipleOf32(page.width * scale);
   const detHeight = multipleOf32(page.height * scale);
-  const small = await rgb(
-    sharp(page.data, { raw: { width: page.width, height: page.height, channels: 3 } }).resize(
-      detWidth,
-      detHeight,
-      { fit: 'fill' },
-    ),
-  );
+  const small = await rgb(pixelsOf(page).resize(detWidth, detHeight, { fit: 'fill' }));
   const input = new models.ort.Tensor('float32', detectionTensor(small), [
     1,
     3,
@@ -144,11 +141,7 @@ async function detect(models: PaddleModels, page: RgbImage, side: number): Promi
 }
 
 async function rotated(page: RgbImage, angle: 90 | 180): Promise<RgbImage> {
-  return rgb(
-    sharp(page.data, { raw: { width: page.width, height: page.height, channels: 3 } }).rotate(
-      angle,
-    ),
-  );
+  return rgb(pixelsOf(page).rotate(angle));
 }
 
 /** Share of the lines (the widest, up to `CLS_LINES`) the direction model reads as upside down. */
@@ -289,6 +282,5 @@ export async function readWithPaddle(
   return {
     text: readingOrder(read),
     confidence: 100 * meanConfidence(read),
-    lines: read.length,
   };
 }

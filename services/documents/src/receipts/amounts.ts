@@ -54,7 +54,8 @@ export function amountsIn(line: string, minorUnit = true): AmountToken[] {
     if (groupSep && fractionSep && groupSep === fractionSep) continue;
     const digits = intPart.replace(/[,.'’ ]/g, '') || '0';
     const unsigned = fraction ? `${digits}.${fraction.padEnd(2, '0')}` : digits;
-    if (digits.length > 12 || !(intPart || fraction)) continue;
+    // Ten digits and more before the point are a barcode or a card number, not money on a receipt.
+    if (digits.length > 9 || !(intPart || fraction)) continue;
     const negative = Boolean(leadingMinus || trailingMinus);
     out.push({
       value: money(negative ? `-${unsigned}` : unsigned),

@@ -30,7 +30,7 @@ const SUBTOTAL =
 const TOTAL =
   /^\W*due\b(?!\s*date)|\b(grand\s+total|total|(amount|amt)\.?\s+(due|paid|payable)|balance\s+(due|owing)|to\s+pay|sum|summe|gesamt(betrag)?|zu\s+zahlen|montant|totale|importe|totaal|te\s+betalen|jumlah|net\s+to\s+pay|payable)\b/i;
 const STRONG_TOTAL =
-  /\b(grand\s+total|total\s+(due|amount|paid|payable|to\s+pay|incl?\.?|inc\.?|including|ttc|\(?[a-z]{3}\)?)|(amount|amt)\.?\s+(due|paid|payable)|total\s+(amt\s+)?rounded|nett?\s+total|balance\s+due|total\s*:|gesamtbetrag|zu\s+zahlen|total\s+ttc|te\s+betalen)\b/i;
+  /\b(grand\s+total|total\s+(due|amount|paid|payable|to\s+pay|((sales|amount)\s+)?\(?(incl?\.?|inc\.?|including|inclusive)|ttc|\(?[a-z]{3}\)?)|(amount|amt)\.?\s+(due|paid|payable)|total\s+(amt\s+)?rounded|nett?\s+total|balance\s+due|gesamtbetrag|zu\s+zahlen|total\s+ttc|te\s+betalen)\b|\btotal\s*:/i;
 const NOT_TOTAL =
   /\b(total\s+(items?|qty|quantity|savings?|saved|discounts?|points|tax|gst|vat|hst)|items?\s+total|no\.?\s+of\s+items|you\s+saved|tax\s+total|gst\s+total|vat\s+total)\b/i;
 const TAX =
@@ -41,7 +41,7 @@ const TAX_IDENTITY =
 const TAX_INCLUDED_IN_TOTAL =
   /\b(incl(usive|udes|uding|\.)?|inc\.?)\s*(of\s+)?(gst|vat|tax|mwst|tva|iva)\b|\b(gst|vat|tax)\s*(incl(usive|\.)?|inc\.?)(?!\w)/i;
 /** A cash-rounding adjustment ("ROUNDING ADJ -0.01"): the amount paid is the total plus it. */
-const ROUNDING = /\b(rounding|round(ing)?\s+adj(ustment)?|rnd\s+adj)\b/i;
+const ROUNDING = /\b(round\s?ing|round(ing)?\s+adj(ustment)?|rnd\s+adj)\b/i;
 /** A tax summary table ("GST SUMMARY  AMOUNT  TAX"): its totals are per rate, not the total. */
 const SUMMARY_TABLE = /\b(gst|vat|tax)\s*summary\b|\bsummary\s+(amount|amt)/i;
 const TIP = /\b(tip|tips|gratuity|trinkgeld|pourboire|propina|mancia|fooi)\b/i;
@@ -104,6 +104,9 @@ export function isValidAbn(abn: string): boolean {
   return digits.reduce((sum, d, i) => sum + d * weights[i], 0) % 89 === 0;
 }
 
+const OCR_TOTAL =
+  /\b(?:[TtIlLf1][Oo0AaUu][TtFfLl][AaEe@][LlIi1!|]|T[Tt][Aa][Ll]|[Tt][Oo0][Tt][Aa][Ll1!|])(?=[\s:(.]|$)/g;
+
 function normaliseLine(line: string): string {
   return (
     line
@@ -113,6 +116,12 @@ function normaliseLine(line: string): string {
       // OCR reads a zero between digits as O and a one as l or I: "1O.5O" → "10.50".
       .replace(/(?<=\d[.,]?)[Oo](?=[\d.,]|\b)/g, '0')
       .replace(/(?<=\d)[lI](?=\d)/g, '1')
+      // ... and after a currency sign: "RMO.02" → "RM0.02", "RMI11.90" → "RM111.90".
+      .replace(/(?<=\b(?:RM|Rp)\s?|[$€£]\s?)[OoIl|]+(?=[\d.,])/g, (m) =>
+        m.replace(/[Oo]/g, '0').replace(/[Il|]/g, '1'),
+      )
+      // "Total" as OCR misreads it on faded thermal paper: "Tota!", "Tofal", "Tatel", "Ttal".
+      .replace(OCR_TOTAL, (m) => (/^(total|fatal|ital)$/i.test(m) ? m : 'Total'))
       // "$ 12.50", "12 .50" and "12. 50" after OCR (wide receipt fonts leave a gap at the point).
       .replace(/(\d)\s+([.,]\d{2})\b/g, '$1$2')
       .replace(/(\d[.,])\s+(\d{2})\b/g, '$1$2')
@@ -247,6 +256,8 @@ interface Labelled {
   index: number;
   amount: Money;
   strong: boolean;
+  /** "ROUNDING  45.35": a rounding line that states the rounded total. */
+  rounded?: boolean;
 }
 
 /** "Total includes GST of 3.00", "(Total Included GST @ 6% : 0.42)": the amount is the tax's. */
@@ -254,9 +265,14 @@ const TAX_AMOUNT_STATED = /\b(includes|included)\b|\b(gst|vat|tax)\s+of\b/i;
 
 function isTaxLine(line: string): boolean {
   if (!TAX.test(line) || TAX_IDENTITY.test(line)) return false;
+  // "GST TAXABLE  152.00", "Taxable amount": the amount tax was charged on, not the tax.
+  if (/\btaxable\b/i.test(line)) return false;
   // "Total incl. GST  33.00" is a total; "Total includes GST of 3.00" and "GST included 3.00" are tax.
   if (TOTAL.test(line) && TAX_INCLUDED_IN_TOTAL.test(line)) return TAX_AMOUNT_STATED.test(line);
   if (/\b(excl(\.|usive|uding)?|before|ex\.?|hors|net)\s*(of\s+)?(gst|vat|tax)/i.test(line))
+    return false;
+  // "AMT PAID INCL GST  111.90" (however garbled the "incl"): the amount paid.
+  if (STRONG_TOTAL.test(line) && !NOT_TOTAL.test(line) && !TAX_AMOUNT_STATED.test(line))
     return false;
   // A line that starts as a total and is not the tax's own total ("TOTAL GST") is the total
   // including it, however OCR garbled the "incl." ("Total Ingl. or GST", "(nclusive of GST)").
@@ -306,16 +322,54 @@ function lineItem(line: string, minorUnit: boolean): ReceiptLineItem | null {
   };
 }
 
-/** The labelled total to report: strong labels first, then the last total printed. */
-function chooseTotal(totals: Labelled[], tip: Money | null): Labelled | null {
-  if (!totals.length) return null;
-  const positive = totals.filter((t) => t.amount.gt(0));
-  const pool = positive.length ? positive : totals;
+const CHANGE_GIVEN = /\b(change|baki)\b/i;
+const CASH_HANDED = /\b(cash|tender(ed)?|received|payment|paid|accepted)\b/i;
+
+/**
+ * "CASH 50.00 … CHANGE 4.55": the amount paid (45.45) and the two lines it was read from; the
+ * cash line is one of the four lines before the change, and holds more than the change.
+ */
+function paidInCash(lines: string[], minorUnit: boolean): { paid: Money; lines: number[] } | null {
+  for (let c = lines.length - 1; c > 0; c--) {
+    if (!CHANGE_GIVEN.test(lines[c])) continue;
+    const change = lineAmount(lines[c], minorUnit);
+    if (change === null || change.lt(0)) continue;
+    for (let t = c - 1; t >= Math.max(0, c - 4); t--) {
+      if (!CASH_HANDED.test(lines[t]) || CHANGE_GIVEN.test(lines[t])) continue;
+      const handed = lineAmount(lines[t], minorUnit);
+      if (handed !== null && handed.gt(change))
+        return { paid: handed.minus(change), lines: [t, c] };
+    }
+    return null;
+  }
+  return null;
+}
+
+/**
+ * The labelled total to report: the first total after a cash rounding ("TOTAL AFTER ROUNDING"),
+ * else strong labels first, then the largest.
+ */
+function chooseTotal(
+  totals: Labelled[],
+  tip: Money | null,
+  firstRoundingLine: number,
+): Labelled | null {
+  // "ROUNDING 6.01" far from every other total is a misread adjustment, not the rounded total.
+  const plain = totals.filter((t) => !t.rounded);
+  const plausible = totals.filter(
+    (t) =>
+      !t.rounded || !plain.length || plain.some((p) => p.amount.minus(t.amount).abs().lt('0.10')),
+  );
+  if (!plausible.length) return null;
+  const positive = plausible.filter((t) => t.amount.gt(0));
+  const pool = positive.length ? positive : plausible;
   // With a tip, the amount paid is the total that already includes it.
   if (tip) {
     const withTip = pool.filter((t) => pool.some((o) => o.amount.plus(tip).eq(t.amount)));
     if (withTip.length) return withTip[withTip.length - 1];
   }
+  const afterRounding = pool.filter((t) => t.rounded || t.index > firstRoundingLine);
+  if (afterRounding.length) return afterRounding[0];
   const strong = pool.filter((t) => t.strong);
   const candidates = strong.length ? strong : pool;
   // Several totals (a total, then "total incl. VAT"): the largest is the one paid.
@@ -343,6 +397,7 @@ export function extractReceipt(text: string, options: ExtractOptions): Extracted
   // then one with a four-digit year, then the first.
   const dates: { date: string; rank: number }[] = [];
   const roundings: Labelled[] = [];
+  let firstRoundingLine = Number.POSITIVE_INFINITY;
   let firstSummaryLine = Number.POSITIVE_INFINITY;
   let inSummaryTable = false;
   let changeGiven = false;
@@ -368,7 +423,8 @@ export function extractReceipt(text: string, options: ExtractOptions): Extracted
     if (ROUNDING.test(line) && !/\btotal\b/i.test(line)) {
       // Cash rounding moves a total by a few cents; "ROUNDING  45.35" is the rounded total.
       if (amount.abs().lt('0.10')) roundings.push({ index, amount, strong: true });
-      else totals.push({ index, amount, strong: true });
+      else totals.push({ index, amount, strong: true, rounded: true });
+      firstRoundingLine = Math.min(firstRoundingLine, index);
       firstSummaryLine = Math.min(firstSummaryLine, index);
       return;
     }
@@ -394,7 +450,9 @@ export function extractReceipt(text: string, options: ExtractOptions): Extracted
       return;
     }
     if (TOTAL.test(line) && !NOT_TOTAL.test(line) && !TENDER.test(line)) {
-      totals.push({ index, amount, strong: STRONG_TOTAL.test(line) });
+      // "Total :  7.50  0.45" with two amounts is a row of a tax table, not the strong total.
+      const tableRow = amountsIn(line, minorUnit).length > 1;
+      totals.push({ index, amount, strong: STRONG_TOTAL.test(line) && !tableRow });
       firstSummaryLine = Math.min(firstSummaryLine, index);
       return;
     }
@@ -429,7 +487,7 @@ export function extractReceipt(text: string, options: ExtractOptions): Extracted
 
   let total: Money | null = null;
   let totalConfidence = 0;
-  const chosen = chooseTotal(totals, tip);
+  const chosen = chooseTotal(totals, tip, firstRoundingLine);
   if (chosen) {
     // Cash rounding printed after the total ("ROUNDING ADJ -0.01") is part of what was paid,
     // unless the same total is printed again after it ("TOTAL AFTER ROUNDING  5.00").
@@ -454,19 +512,43 @@ export function extractReceipt(text: string, options: ExtractOptions): Extracted
 
   // Cross-checks raise confidence: subtotal + tax (+ tip) = total, or the items add up.
   const itemSum = items.reduce((s, i) => s.plus(i.amount ?? 0), new Decimal(0));
-  if (total) {
-    const adds = (base: Money | null, extra: Money) => base !== null && base.plus(extra).eq(total!);
-    if (
+  const addsUp = (amount: Money) => {
+    const adds = (base: Money | null, extra: Money) => base !== null && base.plus(extra).eq(amount);
+    return (
       adds(subtotal, (tax ?? new Decimal(0)).plus(tip ?? 0)) ||
       adds(subtotal, tip ?? new Decimal(0)) ||
       (items.length > 1 &&
-        (itemSum.eq(total) ||
+        (itemSum.eq(amount) ||
           itemSum
             .plus(tax ?? 0)
             .plus(tip ?? 0)
-            .eq(total)))
-    )
-      totalConfidence = Math.max(totalConfidence, 0.97);
+            .eq(amount)))
+    );
+  };
+  // Cash handed over less the change is what was paid: it settles a total OCR garbled, a
+  // total line it missed or a rounding it could not read, when that amount is printed too.
+  const cash = paidInCash(lines, minorUnit);
+  // A total that adds up or is printed twice (before and after a rounding) stands; a subtotal
+  // equal to it proves nothing (tax-inclusive tills print both).
+  const confirmed = (amount: Money) =>
+    Boolean(chosen) &&
+    ((subtotal !== null && tax !== null && !tax.isZero() && addsUp(amount)) ||
+      (items.length > 1 && itemSum.eq(amount)) ||
+      totals.filter((t) => t.amount.eq(amount)).length > 1);
+  if (cash && !(total && (total.eq(cash.paid) || confirmed(total)))) {
+    const printedElsewhere = lines.some(
+      (l, i) =>
+        !cash.lines.includes(i) && amountsIn(l, minorUnit).some((a) => a.value.eq(cash.paid)),
+    );
+    const cashRounding =
+      total !== null && total.minus(cash.paid).abs().lt('0.05') && cash.paid.mod('0.05').isZero();
+    if (printedElsewhere || cashRounding) {
+      total = cash.paid;
+      totalConfidence = 0.9;
+    }
+  }
+  if (total) {
+    if (addsUp(total)) totalConfidence = Math.max(totalConfidence, 0.97);
     else if (items.length > 1 && !chosen) totalConfidence = Math.min(totalConfidence, 0.3);
   }
   if (tax && total && tax.gte(total)) {

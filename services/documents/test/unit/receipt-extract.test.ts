@@ -259,6 +259,129 @@ describe('extractReceipt', () => {
     expect(included.extracted).toMatchObject({ total: '7.50', tax: '0.42' });
   });
 
+  it('takes cash handed over less the change as the total when OCR lost the total line', () => {
+    // Only a subtotal and the GST of the zero-rated items: 100.00 − 71.40 is what was paid.
+    const lost = read(
+      [
+        'SHOP',
+        'SUBTOTAL:  28,60',
+        'TL:RM  28.60',
+        '6% GST  0.07',
+        'CASH  100.00',
+        'CASH CHANGE  71.40',
+      ],
+      'MY',
+    );
+    expect(lost.extracted.total).toBe('28.60');
+    // A garbled total and a rounding: the cash says which amount was paid.
+    const garbled = read(
+      [
+        'SHOP',
+        'Total Cty  25  32.69',
+        'Total GST :  1.65',
+        'Rounding :  0.02',
+        'Tutal sl Ils o ST) :  32.70',
+        'CASH :  40.00',
+        'Change :  7.30',
+      ],
+      'MY',
+    );
+    expect(garbled.extracted.total).toBe('32.70');
+    // A total restated after the rounding stands, whatever the cash lines say.
+    const restated = read(
+      [
+        'SHOP',
+        'Total  5.00',
+        'Rounding Adjustment  0.03',
+        'Total After Rounding  5.00',
+        'Cash  10.03',
+        'CHANGE  5.00',
+      ],
+      'MY',
+    );
+    expect(restated.extracted.total).toBe('5.00');
+    // An amount the cash arithmetic gives that is printed nowhere is not taken.
+    const unprinted = read(['SHOP', 'TOTAL  45.00', 'CASH  50.00', 'CHANGE  3.00'], 'MY');
+    expect(unprinted.extracted.total).toBe('45.00');
+  });
+
+  it('reads "Total" as OCR misreads it, and a "Total:" line as the total', () => {
+    expect(read(['SHOP', 'Tota! Inclusive GST:  217.00'], 'MY').extracted.total).toBe('217.00');
+    expect(read(['SHOP', 'Tatel Amt Payable :  8.50'], 'MY').extracted.total).toBe('8.50');
+    const colon = read(
+      ['SHOP', 'Total (Exc luding GST):  8.11', 'GST payable (6%):  0.49', 'TOTAL:  8.60'],
+      'MY',
+    );
+    expect(colon.extracted.total).toBe('8.60');
+    // A merchant called Total keeps its name.
+    expect(read(['TOTAL ENERGIES', 'TOTAL  60.00']).extracted.merchant).toBe('TOTAL ENERGIES');
+    // "Total : 7.50 0.45" with two amounts is a row of the tax table.
+    const table = read(
+      [
+        'SHOP',
+        'Total Sales (Inclusive of GST) :  7.95',
+        'CASH :  7.95',
+        'S  6  7.50  0.45',
+        'Total :  7.50  0.45',
+      ],
+      'MY',
+    );
+    expect(table.extracted.total).toBe('7.95');
+  });
+
+  it('takes the total printed after a cash rounding', () => {
+    const after = read(
+      [
+        'SHOP',
+        'Total Sales (Inclusive GST) RM 177.22',
+        'Rounding Adjustment RM  -.02',
+        'Rounding RM 177.20',
+        'CREDIT RM 177.20',
+      ],
+      'MY',
+    );
+    expect(after.extracted.total).toBe('177.20');
+    // "Round ing Adj" as OCR splits it, then the rounded total.
+    const split = read(
+      ['SHOP', 'Total (Inclusive of GST):  65.72', 'Round ing Adj  -0.02', 'TOTAL:  65.70'],
+      'MY',
+    );
+    expect(split.extracted.total).toBe('65.70');
+    // A rounding misread as 6.01 is not the total.
+    const misread = read(
+      [
+        'SHOP',
+        'Total Sales Incl GST  46.54',
+        'Rounding Adj  6.01',
+        'Total After Adj Incl GST  46.55',
+      ],
+      'MY',
+    );
+    expect(misread.extracted.total).toBe('46.55');
+  });
+
+  it('reads digits OCR took for letters after the currency, and never a barcode as money', () => {
+    expect(read(['SHOP', 'AMT PAID CL GST:RMI11.90'], 'MY').extracted.total).toBe('111.90');
+    const rounding = read(['SHOP', 'Total (Incl GST)  RM21.83', 'Rounding  RMO.02'], 'MY');
+    expect(rounding.extracted.total).toBe('21.85');
+    expect(amountsIn('955606500035.19  19.50').map((a) => a.value.toFixed(2))).toEqual(['19.50']);
+  });
+
+  it('does not take the taxable amount for the tax', () => {
+    const { extracted } = read(
+      [
+        'SHOP',
+        '4x 38.00  RM152.00',
+        'SUBTOTAL.  RM152.00',
+        'GST TAXABLE  RM152.00',
+        'CASH  RM152.00',
+      ],
+      'MY',
+    );
+    expect(extracted.total).toBe('152.00');
+    expect(extracted.tax).toBeNull();
+  });
+
   it('repairs the legal form OCR misread, and joins a name whose bracket the line left open', () => {
     expect(read(['AMANO MALAYSIA SON BHD', 'TOTAL 9.00'], 'MY').extracted.merchant).toBe(
       'AMANO MALAYSIA SDN BHD',

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createDocumentReader, type OcrEngineName } from '../../../services/documents/src/receipts';
 import { extractReceipt } from '../../../services/documents/src/receipts/extract';
@@ -38,14 +38,32 @@ export interface Figures {
 
 const share = (n: number, of: number) => Math.round((n / of) * 1000) / 10;
 
-/** Extraction alone, on the dataset's own OCR text (reading order rebuilt from its boxes). */
-export function evaluateText(part: 'dev' | 'test'): Figures {
-  const docs = load(part);
+/**
+ * Extraction alone, on the dataset's own OCR text (reading order rebuilt from its boxes), or
+ * on the OCR text of its scans saved by an earlier run (textDir/<id>.txt).
+ */
+export function evaluateText(
+  part: 'dev' | 'test',
+  textDir?: string,
+): Figures & { missed?: string[] } {
+  const docs = load(part)
+    .map((d) => {
+      if (!textDir) return d;
+      try {
+        return { ...d, text: readFileSync(join(textDir, `${d.id}.txt`), 'utf8') };
+      } catch {
+        return null;
+      }
+    })
+    .filter((d): d is Doc => d !== null);
+  const missed: string[] = [];
   let total = 0;
   let date = 0;
   let merchant = 0;
   for (const d of docs) {
     const s = score(extractReceipt(d.text, { countryCode: 'MY' }).extracted, d.key);
+    if (!s.total || !s.date || !s.merchant)
+      missed.push(`${d.id}:${s.total ? '' : 'T'}${s.date ? '' : 'D'}${s.merchant ? '' : 'M'}`);
     total += Number(s.total);
     date += Number(s.date);
     merchant += Number(s.merchant);
@@ -55,6 +73,7 @@ export function evaluateText(part: 'dev' | 'test'): Figures {
     total: share(total, docs.length),
     date: share(date, docs.length),
     merchant: share(merchant, docs.length),
+    ...(textDir ? { missed } : {}),
   };
 }
 
@@ -66,6 +85,8 @@ export interface ImageRun {
   /** Whose keys score the scans: the held-out part (default) or the dev part (for tuning). */
   part?: 'dev' | 'test';
   concurrency?: number;
+  /** Writes each scan's OCR text to DIR/<id>.txt, for tuning extraction without OCR again. */
+  saveTextDir?: string;
 }
 
 /** The whole reader (OCR, extraction) on scans, as the documents service reads them. */
@@ -74,6 +95,7 @@ export async function evaluateImages({
   imageDir,
   part = 'test',
   concurrency = 2,
+  saveTextDir,
 }: ImageRun = {}): Promise<
   Figures & { engine: OcrEngineName; p50Ms: number; p95Ms: number; documentsPerSecond: number }
 > {
@@ -84,6 +106,7 @@ export async function evaluateImages({
     (f) => f.endsWith('.jpg') && keys.has(f.replace('.jpg', '')),
   );
   const reader = createDocumentReader({ engine, concurrency, queueLimit: files.length });
+  if (saveTextDir) mkdirSync(saveTextDir, { recursive: true });
   const latencies: number[] = [];
   let total = 0;
   let date = 0;
@@ -93,12 +116,13 @@ export async function evaluateImages({
     await Promise.all(
       files.map(async (f) => {
         const t0 = performance.now();
-        const { extracted } = await reader.read({
+        const { extracted, text } = await reader.read({
           bytes: readFileSync(join(dir, f)),
           mimeType: 'image/jpeg',
           countryCode: 'MY',
         });
         latencies.push(performance.now() - t0);
+        if (saveTextDir) writeFileSync(join(saveTextDir, f.replace('.jpg', '.txt')), text);
         const s = score(extracted, keys.get(f.replace('.jpg', '')) ?? {});
         total += Number(s.total);
         date += Number(s.date);

@@ -2,6 +2,7 @@ import { AppError, type Logger } from '@pfs/kit';
 import sharp from 'sharp';
 import type { DocumentReader, ReadResult } from '../reader';
 import { extractReceipt } from './extract';
+import { heicToPng } from './heic';
 import { startTesseractEngine, type OcrEngineName, type OcrResult } from './ocr-engine';
 import { OcrPool, type OcrPoolOptions } from './ocr-pool';
 import { OcrEngineUnavailableError, startPaddleEngine } from './paddle/engine';
@@ -117,16 +118,15 @@ export function createDocumentReader(options: DocumentReaderOptions): DocumentRe
         source = await readPdf(bytes, warnings);
       } else {
         try {
-          source = await ocrImage(bytes);
+          source = await ocrImage(
+            mimeType === 'image/heic' ? await heicToPng(bytes, options.timeoutMs) : bytes,
+          );
         } catch (error) {
           if (error instanceof AppError) throw error;
-          // libvips without an HEVC decoder cannot open most iPhone HEIC photos; other images
-          // that fail here passed sniffing but are truncated or corrupt.
+          // Images that fail here passed sniffing but are truncated or corrupt.
           throw new AppError(
             'UNSUPPORTED_MEDIA_TYPE',
-            mimeType === 'image/heic'
-              ? 'HEIC photos cannot be read here; upload the receipt as JPEG or PNG'
-              : `The ${mimeType} image could not be decoded: it may be truncated or corrupt`,
+            `The ${mimeType} image could not be decoded: it may be truncated or corrupt`,
           );
         }
         if (source.confidence < 50)

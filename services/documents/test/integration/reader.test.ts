@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { createDocumentReader, OcrEngineUnavailableError } from '../../src/receipts';
 import type { DocumentReader } from '../../src/reader';
 
 /**
- * The real reader: PaddleOCR (PP-OCRv4 through onnxruntime-node, in worker threads) and
+ * The real reader: PaddleOCR (PP-OCRv4 through onnxruntime-node, in engine processes), HEIC photos decoded by libheif (WebAssembly) and
  * Tesseract (WebAssembly, model from @tesseract.js-data/eng), no network; the PDF text layer
  * through unpdf; the bounded pool's refusal when it is full; the fallback to Tesseract.
  */
@@ -18,6 +20,9 @@ const RECEIPT_LINES = [
   'TOTAL          33.00',
   'EFTPOS',
 ];
+
+/** fixtures/README.md says how it was made. */
+const HEIC_RECEIPT = readFileSync(join(__dirname, '..', 'fixtures', 'receipt.heic'));
 
 async function receiptPhoto(lines: string[], rotate = 0): Promise<Buffer> {
   const height = lines.length * 44 + 60;
@@ -87,6 +92,20 @@ describe.each(['paddle', 'tesseract'] as const)('OCR with %s', (engine) => {
       countryCode: 'AU',
     });
     expect(result.extracted).toMatchObject({ total: '33.00', dateISO: '2026-03-14' });
+  });
+
+  it('reads an iPhone HEIC photo (HEVC, which the libvips shipped with sharp cannot decode)', async () => {
+    const result = await ocr.read({
+      bytes: HEIC_RECEIPT,
+      mimeType: 'image/heic',
+      countryCode: 'AU',
+    });
+    expect(result.extracted).toMatchObject({
+      merchant: expect.stringMatching(/harbour newsagency/i),
+      dateISO: '2026-03-14',
+      total: '17.90',
+      tax: '1.63',
+    });
   });
 
   it('reads a PNG with the engine the first read left idle', async () => {
@@ -248,6 +267,19 @@ describe('document reader', () => {
         countryCode: 'AU',
       }),
     ).rejects.toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+
+  it('refuses a truncated HEIC photo with 415', async () => {
+    await expect(
+      reader.read({
+        bytes: HEIC_RECEIPT.subarray(0, 4000),
+        mimeType: 'image/heic',
+        countryCode: 'AU',
+      }),
+    ).rejects.toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: expect.stringMatching(/heic/),
+    });
   });
 
   it('refuses an image it cannot decode with 415 and a reason', async () => {

@@ -141,6 +141,30 @@ describe('page orientation (PaddleOCR)', () => {
     },
   );
 
+  it.each([-7, 5])(
+    'reads a receipt photographed at a %i° slant, amounts on their own labels\' lines',
+    async (angle) => {
+      // Tight rows: slanted, the amount of one row sits level with the label of the next.
+      const lines = [
+        'HARBOUR NEWSAGENCY',
+        '14/03/2026 09:41',
+        'Sydney Morning Herald           3.50',
+        'Pens 4pk                        6.95',
+        'Birthday card                   7.45',
+        'Subtotal                       17.90',
+        'GST included                    1.63',
+        'TOTAL                          17.90',
+      ];
+      const result = await ocr.read({
+        bytes: await receiptPhoto(lines, angle),
+        mimeType: 'image/jpeg',
+        countryCode: 'AU',
+      });
+      expect(result.text).toMatch(/GST included\s+1\.63/);
+      expect(result.extracted).toMatchObject({ total: '17.90', tax: '1.63' });
+    },
+  );
+
   it('follows the EXIF orientation of a phone photo', async () => {
     // Pixels stored turned a quarter, with the tag that says how to show them upright.
     const stored = await sharp(await receiptPhoto(RECEIPT_LINES))

@@ -1,4 +1,4 @@
-import { readingOrder, textBoxes, type ReadBox } from '../../src/receipts/paddle/boxes';
+import { pageSkew, readingOrder, textBoxes, type ReadBox } from '../../src/receipts/paddle/boxes';
 
 /** A probability map with the given rectangles set to `p` (x0, y0, x1, y1 exclusive). */
 function mapWith(
@@ -82,5 +82,50 @@ describe('reading order', () => {
       box('', 10, 100),
     ]);
     expect(text).toBe('BLUE GUM CAFE\nTOTAL   33.00');
+  });
+});
+
+/** A map with lines of text `len` long, 6 high, slanted by `degrees` (y down). */
+function slantedLines(
+  width: number,
+  height: number,
+  degrees: number,
+  rows: number[],
+): Float32Array {
+  const map = new Float32Array(width * height);
+  const slope = Math.tan((degrees * Math.PI) / 180);
+  for (const row of rows)
+    for (let x = 10; x < 150; x++) {
+      const y0 = Math.round(row + (x - 10) * slope);
+      for (let y = y0; y < y0 + 6; y++) if (y >= 0 && y < height) map[y * width + x] = 0.9;
+    }
+  return map;
+}
+
+describe('page skew', () => {
+  it('measures how far the text lines of a photo are turned, either way', () => {
+    for (const degrees of [3, -5, 8]) {
+      const boxes = textBoxes(slantedLines(200, 200, degrees, [30, 70, 110]), 200, 200);
+      expect(boxes).toHaveLength(3);
+      expect((pageSkew(boxes) * 180) / Math.PI).toBeCloseTo(degrees, 0);
+    }
+  });
+
+  it('says level for a level page, and for too few lines to tell', () => {
+    const level = textBoxes(slantedLines(200, 200, 0, [30, 70, 110]), 200, 200);
+    expect(Math.abs(pageSkew(level))).toBeLessThan(0.002);
+    const two = textBoxes(slantedLines(200, 200, 5, [30, 90]), 200, 200);
+    expect(pageSkew(two)).toBe(0);
+  });
+
+  it('goes by the long lines, not by blots or short pieces', () => {
+    const lines = [
+      { left: 0, right: 300, top: 0, bottom: 10, angle: 0.05, elongation: 30 },
+      { left: 0, right: 280, top: 20, bottom: 30, angle: 0.052, elongation: 28 },
+      { left: 0, right: 40, top: 40, bottom: 50, angle: -0.3, elongation: 4 },
+      { left: 0, right: 30, top: 60, bottom: 70, angle: -0.4, elongation: 5 },
+      { left: 0, right: 20, top: 80, bottom: 100, angle: 1.2, elongation: 1.5 },
+    ];
+    expect(pageSkew(lines)).toBeCloseTo(0.05, 2);
   });
 });

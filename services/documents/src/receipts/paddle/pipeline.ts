@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import type { InferenceSession, Tensor } from 'onnxruntime-common';
-import { readingOrder, textBoxes, type ReadBox } from './boxes';
+import { pageSkew, readingOrder, textBoxes, type Box, type ReadBox } from './boxes';
 import {
   ctcDecode,
   detectionTensor,
@@ -117,7 +117,10 @@ export function asciiPunctuation(text: string): string {
 
 const multipleOf32 = (n: number) => Math.max(32, Math.round(n / 32) * 32);
 
-async function detect(models: PaddleModels, page: RgbImage, side: number): Promise<Region[]> {
+/** A detected line: where it is, and its axis (for the page's skew). */
+type Line = Region & Pick<Box, 'angle' | 'elongation'>;
+
+async function detect(models: PaddleModels, page: RgbImage, side: number): Promise<Line[]> {
   const scale = Math.min(1, side / Math.max(page.width, page.height));
   const detWidth = multipleOf32(page.width * scale);
   const detHeight = multipleOf32(page.height * scale);
@@ -137,7 +140,29 @@ async function detect(models: PaddleModels, page: RgbImage, side: number): Promi
     top: b.top * ry,
     right: b.right * rx,
     bottom: b.bottom * ry,
+    // The map is scaled a little unevenly (each side to a multiple of 32).
+    angle: Math.atan2(Math.sin(b.angle) * ry, Math.cos(b.angle) * rx),
+    elongation: b.elongation,
   }));
+}
+
+/** Below this the lines keep to their rows (half a degree). */
+const MIN_SKEW = Math.PI / 360;
+
+/** A slanted photo turned level (and its lines detected again); a level one as it is. */
+async function level(
+  models: PaddleModels,
+  page: RgbImage,
+  regions: Line[],
+  settings: PaddleSettings,
+): Promise<{ page: RgbImage; regions: Line[] }> {
+  const skew = pageSkew(regions);
+  if (Math.abs(skew) < MIN_SKEW) return { page, regions };
+  // sharp turns clockwise for positive degrees; a line falling to the right is turned back.
+  const straight = await rgb(
+    pixelsOf(page).rotate((-skew * 180) / Math.PI, { background: '#ffffff' }),
+  );
+  return { page: straight, regions: await detect(models, straight, settings.detectionSide) };
 }
 
 async function rotated(page: RgbImage, angle: 90 | 180): Promise<RgbImage> {
@@ -226,13 +251,13 @@ const widest = (regions: Region[]) =>
  * taller than wide (turned a quarter and detected again); one upside down has its lines read
  * as such by PaddleOCR's direction model. That model alone turned 2 of 120 upright SROIE scans
  * over, so a half turn is taken only when the recogniser also reads the widest lines with more
- * confidence that way round.
+ * confidence that way round. Last, a slanted page is turned level (see `pageSkew`).
  */
 async function upright(
   models: PaddleModels,
   first: RgbImage,
   settings: PaddleSettings,
-): Promise<{ page: RgbImage; regions: Region[] }> {
+): Promise<{ page: RgbImage; regions: Line[] }> {
   let page = first;
   let regions = await detect(models, page, settings.detectionSide);
   const tall = regions.filter((r) => r.bottom - r.top > 1.5 * (r.right - r.left)).length;
@@ -244,6 +269,7 @@ async function upright(
     const { width, height } = page;
     const turned = await rotated(page, 180);
     const turnedRegions = regions.map((r) => ({
+      ...r,
       left: width - r.right,
       right: width - r.left,
       top: height - r.bottom,
@@ -254,9 +280,9 @@ async function upright(
       recognise(models, turned, widest(turnedRegions), settings),
     ]);
     if (meanConfidence(halfTurned) > meanConfidence(asIs))
-      return { page: turned, regions: turnedRegions };
+      return level(models, turned, turnedRegions, settings);
   }
-  return { page, regions };
+  return level(models, page, regions, settings);
 }
 
 export async function readWithPaddle(

@@ -93,18 +93,22 @@ const ISO = /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/;
 const NUMERIC = /\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})\b/;
 const DAY_MONTH_NAME =
   /\b(\d{1,2})(?:st|nd|rd|th)?[\s\-./]*([A-Za-zäéû]{3,9})\.?[\s\-./,]*(\d{4}|\d{2})\b/;
-const MONTH_NAME_DAY = /\b([A-Za-zäéû]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b/;
+const MONTH_NAME_DAY = /\b([A-Za-zäéû]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,\s*|\s+)(\d{4})\b/;
 
 /**
  * OCR can drop the space between a date and the time printed after it ("02/02/20177:31:08",
- * "10Mar201818:24"): the year is four digits starting 19 or 20, or two, when a time follows.
+ * "10Mar201818:24"): the year is four digits starting 19 or 20, or two, when a time follows
+ * ("08/09/2026:12:07" is a year and a time after a colon, not 2020 and 26:12).
  */
 const GLUED_TIME =
-  /(\b\d{1,2}(?:[/.-]\d{1,2}[/.-]|\s?[A-Za-z]{3}\s?)(?:(?:19|20)\d{2}|\d{2}))(?=\d{1,2}:\d{2})/g;
+  /(\b\d{1,2}(?:[/.-]\d{1,2}[/.-]|\s?[A-Za-z]{3}\s?)(?:(?:19|20)\d{2}|(?!(?:19|20)\d{2}:)\d{2}))(?=\d{1,2}:\d{2})/g;
+
+/** OCR reads the O of "Oct" and "October" as a zero: "0ct 14, 2025", "5 0ctober 2025". */
+const OCR_MONTH_ZERO = /\b0(?=ct(?:ober)?\b)/gi;
 
 /** The first date in a line, read in the country's order. */
 export function dateIn(text: string, countryCode: string): string | null {
-  const line = text.replace(GLUED_TIME, '$1 ');
+  const line = text.replace(GLUED_TIME, '$1 ').replace(OCR_MONTH_ZERO, 'O');
   const iso = ISO.exec(line);
   if (iso) {
     const v = isoDate(+iso[1], +iso[2], +iso[3]);

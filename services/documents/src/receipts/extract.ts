@@ -44,6 +44,8 @@ const TAX_INCLUDED_IN_TOTAL =
 const ROUNDING = /\b(round\s?ing|round(ing)?\s+adj(ustment)?|rnd\s+adj)\b/i;
 /** A tax summary table ("GST SUMMARY  AMOUNT  TAX"): its totals are per rate, not the total. */
 const SUMMARY_TABLE = /\b(gst|vat|tax)\s*summary\b|\bsummary\s+(amount|amt)/i;
+/** A printed guide of tips the customer could add, with the totals they would make. */
+const TIP_GUIDE = /\b(suggested\s+(tip|gratuity)|(tip|gratuity)\s+guide)/i;
 const TIP = /\b(tip|tips|gratuity|trinkgeld|pourboire|propina|mancia|fooi)\b/i;
 const SERVICE_CHARGE = /\bservice\s+charge\b/i;
 const TENDER =
@@ -154,8 +156,15 @@ const ADDRESS =
   /\b(st|street|rd|road|ave|avenue|blvd|lane|ln|dr|drive|pde|parade|hwy|highway|pl|place|cres|ct|court|way|level|suite|shop|unit|floor|flr|lot|strasse|straße|rue|via|calle|jalan|jln|taman)\b\.?/i;
 /** A registration number after the name ("(519537-X)", "862725-U") is not part of it. */
 const REGISTRATION_NUMBER = /\s*\(?\b\d{5,}[- ]?[A-Z]\b\)?,?\s*$/i;
-/** Words that make a line an address even without a number ("JLN JEJAKA, TAMAN MALURI"). */
-const STREET = /\b(jalan|jln|lorong|persiaran|street|strasse|straße|boulevard)\b/i;
+/**
+ * Words that make a line an address even without a number ("JLN JEJAKA, TAMAN MALURI"): the
+ * Malay ones lead the street's name; "Street" ends it, so "MAPLE STREET PHARMACY" is a name.
+ */
+const STREET =
+  /\b(jalan|jln|lorong|persiaran)\b|\b(street|strasse|straße|boulevard)\b\.?\s*(,|\d|$)/i;
+/** A town with its state and postcode: "BOSTON, MA 02108", "Battery Point TAS 7004", "SW1A 1AA". */
+const TOWN_AND_POSTCODE =
+  /,\s*[A-Z][A-Z0]\.?\s+[\dO]{5}(-\d{4})?\s*$|\b(NSW|VIC|QLD|WA|SA|TAS|ACT|NT)\s+\d{4}\s*$|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\s*$/;
 /** Lines that are never a seller's name wherever they sit ("GOODS SOLD ARE NOT RETURNABLE"). */
 const BOILERPLATE =
   /\b(thank\s+you|goods\s+sold|returnable|refundable|come\s+again|welcome|visit|please|feedback|complaint|shopping\s+with|copy|cash\s+(sale|bill)|promo)\b/i;
@@ -198,6 +207,7 @@ function nameIn(
     if (dateIn(line, 'AU')) continue;
     if (amountsIn(line).length) continue;
     if ((ADDRESS.test(line) && /\d/.test(line)) || STREET.test(line)) continue;
+    if (TOWN_AND_POSTCODE.test(line)) continue;
     if (PHONE.test(line) && letters < 8) continue;
     const next = head[i + 1]?.trim() ?? '';
     // A legal name over two lines: the second carries the legal form ("RESTAURANT SDN BHD"),
@@ -260,6 +270,9 @@ interface Labelled {
   rounded?: boolean;
 }
 
+const TAX_IN_ITEM_NAME =
+  /\b(gst|vat|tax)\s+(?!(amount|amt|total|incl\w*|inc|payable|due|rate|summary|content|component|portion|charged|paid|of|on|at|for|to|is|exempt|free|refund|reg\w*|no|number|id|code|invoice|receipt|included)\b)[a-z]{4,}\b/i;
+
 /** "Total includes GST of 3.00", "(Total Included GST @ 6% : 0.42)": the amount is the tax's. */
 const TAX_AMOUNT_STATED = /\b(includes|included)\b|\b(gst|vat|tax)\s+of\b/i;
 
@@ -267,6 +280,8 @@ function isTaxLine(line: string): boolean {
   if (!TAX.test(line) || TAX_IDENTITY.test(line)) return false;
   // "GST TAXABLE  152.00", "Taxable amount": the amount tax was charged on, not the tax.
   if (/\btaxable\b/i.test(line)) return false;
+  // "Tax return preparation  1  549.00": a service that is named after tax.
+  if (TAX_IN_ITEM_NAME.test(line)) return false;
   // "Total incl. GST  33.00" is a total; "Total includes GST of 3.00" and "GST included 3.00" are tax.
   if (TOTAL.test(line) && TAX_INCLUDED_IN_TOTAL.test(line)) return TAX_AMOUNT_STATED.test(line);
   if (/\b(excl(\.|usive|uding)?|before|ex\.?|hors|net)\s*(of\s+)?(gst|vat|tax)/i.test(line))
@@ -400,6 +415,8 @@ export function extractReceipt(text: string, options: ExtractOptions): Extracted
   let firstRoundingLine = Number.POSITIVE_INFINITY;
   let firstSummaryLine = Number.POSITIVE_INFINITY;
   let inSummaryTable = false;
+  let summaryTax: Money | null = null;
+  let inTipGuide = false;
   let changeGiven = false;
 
   lines.forEach((line, index) => {
@@ -417,7 +434,17 @@ export function extractReceipt(text: string, options: ExtractOptions): Extracted
         });
     }
     if (SUMMARY_TABLE.test(line)) inSummaryTable = true;
-    if (inSummaryTable) return;
+    if (inSummaryTable) {
+      // The table's "Total VAT  9.20" is the tax, when no line above stated it.
+      const stated = /\b(total\s+(vat|gst|tax)|(vat|gst|tax)\s+total)\b/i.test(line)
+        ? amountsIn(line, minorUnit)
+        : [];
+      if (stated.length === 1) summaryTax ??= stated[0].value;
+      return;
+    }
+    // "Suggested tip: 18%: $7.66 (Total: $53.22)": what the total would be with a tip.
+    if (TIP_GUIDE.test(line)) inTipGuide = true;
+    if (/\(\s*total\s*:?\s*[$€£]?\s*\d/i.test(line) || (inTipGuide && /%/.test(line))) return;
     const amount = lineAmount(line, minorUnit);
     if (amount === null) return;
     if (ROUNDING.test(line) && !/\btotal\b/i.test(line)) {
@@ -482,7 +509,7 @@ export function extractReceipt(text: string, options: ExtractOptions): Extracted
     ? strongTax.length || taxes.length === 1
       ? taxLine.amount
       : taxes.reduce((s, t) => s.plus(t.amount), new Decimal(0))
-    : null;
+    : summaryTax;
   const taxRate = taxes.find((t) => t.rate)?.rate ?? null;
 
   let total: Money | null = null;
@@ -542,9 +569,10 @@ export function extractReceipt(text: string, options: ExtractOptions): Extracted
     );
     const cashRounding =
       total !== null && total.minus(cash.paid).abs().lt('0.05') && cash.paid.mod('0.05').isZero();
-    if (printedElsewhere || cashRounding) {
+    // With no total line read at all, the cash says more than the largest amount would.
+    if (printedElsewhere || cashRounding || !chosen) {
       total = cash.paid;
-      totalConfidence = 0.9;
+      totalConfidence = printedElsewhere || cashRounding ? 0.9 : 0.7;
     }
   }
   if (total) {

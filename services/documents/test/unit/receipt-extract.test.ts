@@ -28,6 +28,14 @@ describe('amounts', () => {
 });
 
 describe('dates', () => {
+  it('reads dates OCR bent: a zero for the O of October, no space after the comma, a colon before the time', () => {
+    expect(dateIn('Invoice date:5 0ctober 2025', 'AU')).toBe('2025-10-05');
+    expect(dateIn('0ct 14, 2025 8:50PM', 'US')).toBe('2025-10-14');
+    expect(dateIn('Invoice Date   Mar 16,2026', 'US')).toBe('2026-03-16');
+    expect(dateIn('08/09/2026:12:07:50   Reg 5', 'AU')).toBe('2026-09-08');
+    // A two-digit year glued to its time is still read.
+    expect(dateIn('10/03/1813:45', 'AU')).toBe('2018-03-10');
+  });
   it.each([
     ['Date: 14/03/2026 10:42', 'AU', '2026-03-14'],
     ['03/14/26', 'US', '2026-03-14'],
@@ -300,6 +308,19 @@ describe('extractReceipt', () => {
       'MY',
     );
     expect(restated.extracted.total).toBe('5.00');
+    // No total line could be read ("RM 14-10"): the cash is better than the largest amount.
+    const unread = read(
+      [
+        'SHOP',
+        'TAX AMT (S) 6%  RM 13.30',
+        'GST 6%  RM 0.80',
+        'TOTAL  RM 14-10',
+        'CASH  RM 20.00',
+        'CHANGE  RM 5.90',
+      ],
+      'MY',
+    );
+    expect(unread.extracted.total).toBe('14.10');
     // An amount the cash arithmetic gives that is printed nowhere is not taken.
     const unprinted = read(['SHOP', 'TOTAL  45.00', 'CASH  50.00', 'CHANGE  3.00'], 'MY');
     expect(unprinted.extracted.total).toBe('45.00');
@@ -380,6 +401,64 @@ describe('extractReceipt', () => {
     );
     expect(extracted.total).toBe('152.00');
     expect(extracted.tax).toBeNull();
+  });
+
+  it('takes a shop named after its street, and never a town with its postcode', () => {
+    expect(
+      read(['MAPLE STREET PHARMACY', '1420 MAIN ST', 'BOSTON, MA 02108', 'TOTAL 9.00'], 'US')
+        .extracted.merchant,
+    ).toBe('MAPLE STREET PHARMACY');
+    // The street itself stays an address.
+    expect(read(['12 Murray Street,', 'HOBART CAFE', 'TOTAL 9.00']).extracted.merchant).toBe(
+      'HOBART CAFE',
+    );
+    for (const town of ['BOST0N, MA 02108', 'Battery Point TAS 7004', 'London SW1A 1AA'])
+      expect(read([town, 'CORNER SHOP', 'TOTAL 9.00']).extracted.merchant).toBe('CORNER SHOP');
+  });
+
+  it('reads tax from a VAT summary table, not from a service named after tax', () => {
+    const summary = read(
+      [
+        'SHOP',
+        'Soup  4.60',
+        'TOTAL  55.20',
+        'VAT SUMMARY',
+        'Rate  Net  VAT',
+        'A 20%  46.00  9.20',
+        'Total VAT  9.20',
+      ],
+      'GB',
+    );
+    expect(summary.extracted).toMatchObject({ total: '55.20', tax: '9.20' });
+    const service = read(
+      [
+        'ACCOUNTANTS LTD',
+        'Invoice No INV-77',
+        'Tax return preparation  1  549.00  549.00',
+        'Subtotal  549.00',
+        'VAT 20%  109.80',
+        'Total due  658.80',
+      ],
+      'GB',
+    );
+    expect(service.extracted).toMatchObject({ total: '658.80', tax: '109.80' });
+  });
+
+  it("does not take a suggested tip's total for the total", () => {
+    const { extracted } = read(
+      [
+        'DINER',
+        'Subtotal  $42.00',
+        'Tax  $3.56',
+        'Total  $45.56',
+        'Suggested Tip:',
+        '18%: $7.66 (Total: $53.22)',
+        '20%: $8.52 (Total: $54.08)',
+        '22%: $9.37 (Total: $54.93)',
+      ],
+      'US',
+    );
+    expect(extracted).toMatchObject({ total: '45.56', tax: '3.56', tip: null });
   });
 
   it('repairs the legal form OCR misread, and joins a name whose bracket the line left open', () => {

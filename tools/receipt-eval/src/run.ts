@@ -1,5 +1,11 @@
 import { OCR_ENGINES, type OcrEngineName } from '../../../services/documents/src/receipts';
-import { evaluateImages, evaluateText } from './evaluate';
+import {
+  evaluateImages,
+  evaluateSynthetic,
+  evaluateSyntheticText,
+  evaluateText,
+  SYNTHETIC_SEED,
+} from './evaluate';
 
 /**
  * Receipt reading on SROIE: extraction on the dataset's OCR text (dev and held-out parts) and
@@ -9,6 +15,11 @@ import { evaluateImages, evaluateText } from './evaluate';
  * the reader was tuned on); --engine=paddle|tesseract runs one engine only. --json for JSON.
  * --save-text=DIR keeps each scan's OCR text; --from-text=DIR (with --part=dev) then scores
  * the extraction on those texts alone, in a second, so extraction rules are tuned without OCR.
+ *
+ * --synthetic[=N] reads the generated set instead of SROIE's scans (N documents, default 120,
+ * seed fixed; --seed=S another): its printed text through extraction alone, then its photos
+ * end to end (PaddleOCR); --no-ocr keeps the printed-text part only. SROIE's text parts still
+ * print. --synthetic-save=DIR keeps each photo, its OCR text and its key and reading.
  */
 function flag(name: string): string | undefined {
   return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -28,7 +39,21 @@ async function main(): Promise<void> {
   const imageDir = flag('images');
   const part = flag('part') === 'dev' ? 'dev' : 'test';
   const engines = (flag('engine')?.split(',') ?? OCR_ENGINES) as readonly OcrEngineName[];
-  if (!process.argv.includes('--no-ocr'))
+  const noOcr = process.argv.includes('--no-ocr');
+  const synthetic = process.argv.find((a) => a === '--synthetic' || a.startsWith('--synthetic='));
+  if (synthetic) {
+    // The generated set instead of SROIE's scans: reported apart (written with the reader).
+    const count = synthetic.includes('=') ? Number(synthetic.split('=')[1]) : 120;
+    const seed = flag('seed') ? Number(flag('seed')) : SYNTHETIC_SEED;
+    if (!Number.isInteger(count) || count < 1) throw new Error(`--synthetic=${count}: a count`);
+    report.syntheticText = evaluateSyntheticText({ count, seed });
+    if (!noOcr)
+      report.syntheticOcr = await evaluateSynthetic({
+        count,
+        seed,
+        saveDir: flag('synthetic-save'),
+      });
+  } else if (!noOcr)
     for (const engine of engines)
       report[`ocr_${part === 'dev' ? 'dev' : 'heldOut'}_${engine}`] = await evaluateImages({
         engine,
@@ -38,8 +63,23 @@ async function main(): Promise<void> {
       });
   if (process.argv.includes('--json')) console.log(JSON.stringify(report, null, 2));
   else
-    for (const [name, figures] of Object.entries(report))
-      console.log(`${name.padEnd(12)} ${JSON.stringify(figures)}`);
+    for (const [name, figures] of Object.entries(report)) {
+      if (!name.startsWith('synthetic')) {
+        console.log(`${name.padEnd(12)} ${JSON.stringify(figures)}`);
+        continue;
+      }
+      // A generated set's figures, a group a line, and what it missed.
+      const { misses, ...rest } = figures as { misses: unknown[] } & Record<string, unknown>;
+      console.log(name);
+      for (const [group, value] of Object.entries(rest)) {
+        if (value && typeof value === 'object' && !('documents' in value))
+          for (const [k, v] of Object.entries(value))
+            console.log(`  ${`${group}.${k}`.padEnd(32)} ${JSON.stringify(v)}`);
+        else console.log(`  ${group.padEnd(32)} ${JSON.stringify(value)}`);
+      }
+      console.log(`  misses (${misses.length})`);
+      for (const m of misses) console.log(`    ${JSON.stringify(m)}`);
+    }
 }
 
 main().catch((err: unknown) => {

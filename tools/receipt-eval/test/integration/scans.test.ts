@@ -6,8 +6,11 @@ import { evaluateImages } from '../../src/evaluate';
  * held-out scans and these 32 in tools/receipt-eval/README.md), so that a change that costs
  * the reader its accuracy on real scans fails here.
  */
-/** Measured on these 32: total 87.5%, date 96.9%, merchant 84.4% (2026-11-26); a receipt under. */
-const FLOORS = { total: 84, date: 90, merchant: 81 };
+/**
+ * Measured on these 32: total 96.9%, date 96.9%, merchant 87.5% (2026-11-26, later; earlier
+ * 87.5 / 96.9 / 84.4%); the floors leave two receipts of room.
+ */
+const FLOORS = { total: 90, date: 90, merchant: 81 };
 
 describe('receipt reader on held-out SROIE scans', () => {
   it('reads totals, dates and sellers of real scans', async () => {

@@ -142,7 +142,7 @@ describe('page orientation (PaddleOCR)', () => {
   );
 
   it.each([-7, 5])(
-    'reads a receipt photographed at a %i° slant, amounts on their own labels\' lines',
+    "reads a receipt photographed at a %i° slant, amounts on their own labels' lines",
     async (angle) => {
       // Tight rows: slanted, the amount of one row sits level with the label of the next.
       const lines = [

@@ -195,7 +195,8 @@ export class ServiceClient<C extends Client> {
         finish(null);
       } catch (err) {
         finish(err as ServiceError);
-        throw (err as { code?: unknown }).code !== undefined && typeof (err as ServiceError).details === 'string'
+        throw (err as { code?: unknown }).code !== undefined &&
+          typeof (err as ServiceError).details === 'string'
           ? fromGrpcError(err as ServiceError, service)
           : err;
       }

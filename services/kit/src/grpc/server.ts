@@ -121,7 +121,11 @@ export function clientStream<Req, Res>(
  * when the handler returns; a thrown error ends it with that status instead.
  */
 export function serverStream<Req, Res>(
-  handler: (request: Req, send: (message: Res) => Promise<void>, ctx: UserCallContext) => Promise<void>,
+  handler: (
+    request: Req,
+    send: (message: Res) => Promise<void>,
+    ctx: UserCallContext,
+  ) => Promise<void>,
 ): handleServerStreamingCall<Req, Res> {
   return (call: ServerWritableStream<Req, Res>) => {
     const send = (message: Res): Promise<void> =>

@@ -13,3 +13,4 @@ export * from './rules';
 export * from './shutdown';
 export * from './service-db';
 export * from './blobs';
+export * from './seeded-random';

@@ -1,3 +1,4 @@
+import { seededRandom } from '@pfs/kit';
 import type { TransactionSummary } from '../../../services/assistant/src/tools/contract';
 import type { FakeData } from '../../../services/assistant/test/support/fake-tools';
 
@@ -72,17 +73,7 @@ export const SALARY = {
   cents: 412500,
 };
 
-/** mulberry32: a small, well-known seeded generator. */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a |= 0;
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = seededRandom;
 
 export interface Row {
   date: string;

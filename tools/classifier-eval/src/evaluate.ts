@@ -1,3 +1,4 @@
+import { seededRandom } from '@pfs/kit';
 import { existsSync, readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { dirname, join } from 'node:path';
@@ -102,17 +103,8 @@ export function categoriesFor(country: string, businessType: BusinessType): User
   }));
 }
 
-/** Deterministic pseudo-random numbers (mulberry32). */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic pseudo-random numbers (the shared runtime's mulberry32). */
+export const random = seededRandom;
 
 function shuffled<T>(items: readonly T[], seed: number): T[] {
   const next = random(seed);

@@ -1,19 +1,11 @@
+import { seededRandom } from '@pfs/kit';
 import { addDays } from '../../src/domain/dates';
 import type { HistoryTransaction } from '../../src/domain/detection';
 import { nthOccurrence, type Frequency } from '../../src/domain/recurrence';
 
 /** Generated bank histories for the detection tests: seeded, so every run sees the same noise. */
 
-export function seeded(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+export const seeded = seededRandom;
 
 let counter = 0;
 const nextId = (prefix: string) => `${prefix}-${String(++counter).padStart(5, '0')}`;

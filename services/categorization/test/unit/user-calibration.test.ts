@@ -1,3 +1,4 @@
+import { seededRandom } from '@pfs/kit';
 import type { UserCategory } from '../../src/domain/classifier/categories';
 import { calibrate, reliability } from '../../src/domain/classifier/calibration';
 import { Classifier } from '../../src/domain/classifier/classifier';
@@ -25,16 +26,8 @@ const named = (prefix: string, names: readonly string[]): UserCategory[] =>
 const categories = named('c', ['Eating Out', 'Food Shop', 'Car', 'Trips', 'Health']);
 const context = { countryCode: 'AU', businessType: 'individual', categories };
 
-/** A deterministic stream of numbers in [0, 1) (mulberry32), so every run sees the same data. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A deterministic stream of numbers in [0, 1), so every run sees the same data. */
+const random = seededRandom;
 
 const MERCHANTS = [
   ['MCDONALDS', 'c0'],

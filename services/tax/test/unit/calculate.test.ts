@@ -1,18 +1,9 @@
-import { AppError, money } from '@pfs/kit';
+import { AppError, money, seededRandom } from '@pfs/kit';
 import { calculateTax, chooseRate } from '../../src/domain/calculate';
 import { SHIPPED_RATES, type ShippedRate } from '../../src/domain/rates';
 
-/** A small deterministic PRNG (mulberry32), so a failure can be replayed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A deterministic stream, so a failure can be replayed. */
+const prng = seededRandom;
 
 /** Exact integer oracle: num / den rounded half away from zero (both positive). */
 function roundDiv(num: bigint, den: bigint): bigint {

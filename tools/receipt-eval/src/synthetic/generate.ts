@@ -12,6 +12,8 @@
  * the real receipts' (SROIE).
  */
 
+import { seededRandom } from '@pfs/kit';
+
 export type CountryCode = 'AU' | 'GB' | 'US' | 'NZ';
 export const COUNTRIES: readonly CountryCode[] = ['AU', 'GB', 'US', 'NZ'];
 export type DocumentKind = 'receipt' | 'invoice';
@@ -123,17 +125,8 @@ export interface SyntheticDocument {
 // ---------------------------------------------------------------------------------------------
 // Seeded randomness
 
-/** mulberry32: a small, fast 32-bit PRNG; the same seed gives the same stream. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The shared runtime's seeded stream (mulberry32): the same seed gives the same numbers. */
+export const mulberry32 = seededRandom;
 
 export class Rng {
   private readonly next: () => number;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Stack } from '../../src';
@@ -390,6 +390,30 @@ describe('receipts: analyze and commit', () => {
       .where({ user_id: user.id, type: 'receipt.analyzed' });
     expect(events).toHaveLength(1);
   });
+
+  it('reads an iPhone HEIC photo uploaded through the gateway', async () => {
+    // fixtures/README.md in the documents service says how it was made (HEVC in HEIF).
+    const heic = readFileSync(
+      join(__dirname, '..', '..', '..', 'documents', 'test', 'fixtures', 'receipt.heic'),
+    );
+    const stored = await upload(user, [{ name: 'IMG_0042.HEIC', bytes: heic, type: 'image/heic' }]);
+    expect(stored.status).toBe(201);
+    const photo = stored.body.data.files[0];
+    expect(photo).toMatchObject({ mimeType: 'image/heic', size: heic.length });
+    const res = await analyze({
+      assetUrl: photo.assetUrl,
+      mimeType: photo.mimeType,
+      size: photo.size,
+      sha256: photo.sha256,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.extracted).toMatchObject({
+      merchant: expect.stringMatching(/harbour newsagency/i),
+      dateISO: '2026-03-14',
+      total: 17.9,
+      tax: 1.63,
+    });
+  }, 60_000);
 
   it('links to a transaction (with PATCH-validated fields) once, and shows the attachment', async () => {
     const tx = await api('POST', '/api/bank/transactions', {

@@ -211,6 +211,7 @@ describe('upload and retrieval', () => {
     expect(res.status).toBe(201);
     for (const f of res.body.data.files as Json[]) {
       expect(f.fileName).toMatch(/^[0-9a-f-]{36}\.(txt|png)$/);
+      // eslint-disable-next-line no-control-regex -- a NUL must never survive in a kept name
       expect(f.originalName).not.toMatch(/[/\\\u0000\u202e]/);
     }
     // A NUL in a part's header is a malformed body, refused whole.

@@ -41,6 +41,19 @@ export interface Figures {
 
 const share = (n: number, of: number) => Math.round((n / of) * 1000) / 10;
 
+/** p50 and p95 of the reads' latencies (nearest rank) and reads per second since `started`. */
+function timing(latencies: number[], started: number) {
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const pct = (p: number) =>
+    Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]);
+  return {
+    p50Ms: pct(0.5),
+    p95Ms: pct(0.95),
+    documentsPerSecond: Math.round((latencies.length / seconds) * 100) / 100,
+  };
+}
+
 /**
  * Extraction alone, on the dataset's own OCR text (reading order rebuilt from its boxes), or
  * on the OCR text of its scans saved by an earlier run (textDir/<id>.txt).
@@ -135,10 +148,6 @@ export async function evaluateImages({
   } finally {
     await reader.close();
   }
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) =>
-    Math.round(latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)]);
   return {
     engine,
     documents: files.length,
@@ -146,9 +155,7 @@ export async function evaluateImages({
     date: share(date, files.length),
     merchant: share(merchant, files.length),
     // Latency here includes waiting for a worker: all files are queued at once.
-    p50Ms: pct(0.5),
-    p95Ms: pct(0.95),
-    documentsPerSecond: Math.round((files.length / seconds) * 100) / 100,
+    ...timing(latencies, started),
   };
 }
 
@@ -343,10 +350,7 @@ export async function evaluateSynthetic({
   } finally {
     await reader.close();
   }
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) =>
-    Math.round(latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)]);
+  const timed = timing(latencies, started);
   misses.sort((a, b) => a.id.localeCompare(b.id) || a.field.localeCompare(b.field));
   return {
     seed,
@@ -355,9 +359,7 @@ export async function evaluateSynthetic({
     byKind: tally.all('kind:'),
     byDistortion: tally.all('distortion:'),
     bySlant: tally.all('slant:'),
-    p50Ms: pct(0.5),
-    p95Ms: pct(0.95),
-    documentsPerSecond: Math.round((docs.length / seconds) * 100) / 100,
+    ...timed,
     renderSeconds,
     misses,
   };

@@ -113,31 +113,28 @@ export function documentSvg(doc: SyntheticDocument): Layout {
   // Creases: a step of light beyond the fold, a soft shadow along it, the crease itself.
   p.folds.forEach((f, i) => {
     const id = `crease${i}`;
-    if (f.vertical) {
-      const x = x0 + paperW * f.at;
-      const band = paperW * 0.04;
-      defs.push(
-        `<linearGradient id="${id}" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#000" stop-opacity="0.16"/><stop offset="1" stop-color="#000" stop-opacity="0"/></linearGradient>`,
-      );
-      over.push(
-        `<rect x="${x.toFixed(1)}" y="${y0}" width="${(x0 + paperW - x).toFixed(1)}" height="${paperH}" fill="#000" fill-opacity="${f.shade.toFixed(3)}"/>`,
-        `<rect x="${x.toFixed(1)}" y="${y0}" width="${band.toFixed(1)}" height="${paperH}" fill="url(#${id})"/>`,
-        `<line x1="${(x - 1.5).toFixed(1)}" y1="${y0}" x2="${(x - 1.5).toFixed(1)}" y2="${y0 + paperH}" stroke="#fff" stroke-opacity="0.55" stroke-width="1.5"/>`,
-        `<line x1="${x.toFixed(1)}" y1="${y0}" x2="${x.toFixed(1)}" y2="${y0 + paperH}" stroke="#000" stroke-opacity="0.28" stroke-width="1.6"/>`,
-      );
-    } else {
-      const yy = y0 + paperH * f.at;
-      const band = paperH * 0.025;
-      defs.push(
-        `<linearGradient id="${id}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0.16"/><stop offset="1" stop-color="#000" stop-opacity="0"/></linearGradient>`,
-      );
-      over.push(
-        `<rect x="${x0}" y="${yy.toFixed(1)}" width="${paperW}" height="${(y0 + paperH - yy).toFixed(1)}" fill="#000" fill-opacity="${f.shade.toFixed(3)}"/>`,
-        `<rect x="${x0}" y="${yy.toFixed(1)}" width="${paperW}" height="${band.toFixed(1)}" fill="url(#${id})"/>`,
-        `<line x1="${x0}" y1="${(yy - 1.5).toFixed(1)}" x2="${x0 + paperW}" y2="${(yy - 1.5).toFixed(1)}" stroke="#fff" stroke-opacity="0.55" stroke-width="1.5"/>`,
-        `<line x1="${x0}" y1="${yy.toFixed(1)}" x2="${x0 + paperW}" y2="${yy.toFixed(1)}" stroke="#000" stroke-opacity="0.28" stroke-width="1.6"/>`,
-      );
-    }
+    // One drawing for both directions: positions run along the axis across the fold.
+    const v = f.vertical;
+    const at = v ? x0 + paperW * f.at : y0 + paperH * f.at;
+    const end = v ? x0 + paperW : y0 + paperH;
+    const band = v ? paperW * 0.04 : paperH * 0.025;
+    const strip = (from: number, size: number) =>
+      v
+        ? `x="${from.toFixed(1)}" y="${y0}" width="${size.toFixed(1)}" height="${paperH}"`
+        : `x="${x0}" y="${from.toFixed(1)}" width="${paperW}" height="${size.toFixed(1)}"`;
+    const line = (pos: number) =>
+      v
+        ? `x1="${pos.toFixed(1)}" y1="${y0}" x2="${pos.toFixed(1)}" y2="${y0 + paperH}"`
+        : `x1="${x0}" y1="${pos.toFixed(1)}" x2="${x0 + paperW}" y2="${pos.toFixed(1)}"`;
+    defs.push(
+      `<linearGradient id="${id}" x1="0" y1="0" x2="${v ? 1 : 0}" y2="${v ? 0 : 1}"><stop offset="0" stop-color="#000" stop-opacity="0.16"/><stop offset="1" stop-color="#000" stop-opacity="0"/></linearGradient>`,
+    );
+    over.push(
+      `<rect ${strip(at, end - at)} fill="#000" fill-opacity="${f.shade.toFixed(3)}"/>`,
+      `<rect ${strip(at, band)} fill="url(#${id})"/>`,
+      `<line ${line(at - 1.5)} stroke="#fff" stroke-opacity="0.55" stroke-width="1.5"/>`,
+      `<line ${line(at)} stroke="#000" stroke-opacity="0.28" stroke-width="1.6"/>`,
+    );
   });
 
   // The paper: on a table (a torn bottom edge for a till roll, a soft shadow), or filling the frame.

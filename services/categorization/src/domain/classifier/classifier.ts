@@ -9,8 +9,9 @@ import {
   RAIL_MATCH_WEIGHT,
   type KnowledgeModel,
 } from './knowledge-model';
+import { NEIGHBOUR_SETTINGS } from './neighbours';
 import { normalizeDescription, titleCase } from './normalize';
-import type { UserModel } from './user-model';
+import { neighbourText, type UserModel } from './user-model';
 
 /**
  * The classifier: blends what the user taught (merchant memory, their own model) with the
@@ -147,10 +148,15 @@ export class Classifier {
     const userModel = this.context.userModel;
     const recall = userModel?.recall(normalized);
     const userScores = userModel?.score(features);
+    const neighbours = userModel?.neighbours({
+      text: neighbourText(normalized, transaction.description),
+      amount: transaction.amount,
+      type: transaction.type,
+    });
 
     const blend = new Map<string, number>();
     const parts: {
-      source: 'prior' | 'memory' | 'user';
+      source: 'prior' | 'memory' | 'user' | 'neighbours';
       weight: number;
       dist: Map<string, number>;
     }[] = [];
@@ -168,6 +174,13 @@ export class Classifier {
       });
       if (dist.size)
         parts.push({ source: 'user', weight: BLEND.user * userScores.reliability, dist });
+    }
+    if (neighbours) {
+      const dist = new Map<string, number>();
+      for (const [id, p] of neighbours.distribution) if (this.resolver.get(id)) dist.set(id, p);
+      const weight =
+        NEIGHBOUR_SETTINGS.weight * neighbours.similarity ** NEIGHBOUR_SETTINGS.sharpness;
+      if (dist.size && weight > 0) parts.push({ source: 'neighbours', weight, dist });
     }
     const totalWeight = parts.reduce((s, p) => s + p.weight, 0);
     for (const part of parts) {

@@ -1,5 +1,6 @@
 import { extractFeatures, type FeatureVector } from './features';
 import { NaiveBayes, softmax } from './naive-bayes';
+import { NeighbourIndex, type NeighbourQuery, type NeighbourVote } from './neighbours';
 import { normalizeDescription, type NormalizedDescription } from './normalize';
 
 /**
@@ -142,6 +143,15 @@ interface Learned {
 /** Softens the user model's posterior like the knowledge model's. */
 const USER_TEMPERATURE_PER_WEIGHT = 0.35;
 
+/**
+ * What neighbours are found by: the description's meaningful words with places (card numbers,
+ * dates and bank channel noise shared by unrelated lines removed), or the raw text when
+ * nothing is left of it.
+ */
+export function neighbourText(normalized: NormalizedDescription, description: string): string {
+  return normalized.withPlaces.length ? normalized.withPlaces.join(' ') : description;
+}
+
 function featuresOf(label: Label): {
   normalized: NormalizedDescription;
   features: FeatureVector;
@@ -156,6 +166,7 @@ function featuresOf(label: Label): {
 export class UserModel {
   private readonly model = new NaiveBayes<string>({ alpha: 0.1 });
   private readonly memory = new MerchantMemory();
+  private readonly neighbourIndex = new NeighbourIndex();
   private readonly learned = new Map<string, Learned>();
   private seq = 0;
 
@@ -170,6 +181,12 @@ export class UserModel {
     const seq = ++this.seq;
     this.model.add(features, label.categoryId);
     this.memory.add(normalized.merchant, label.categoryId, seq);
+    this.neighbourIndex.add(neighbourText(normalized, label.description), {
+      seq,
+      categoryId: label.categoryId,
+      amount: label.amount,
+      type: label.type,
+    });
     this.learned.set(label.transactionId, {
       seq,
       label: {
@@ -190,6 +207,7 @@ export class UserModel {
     const { normalized, features } = featuresOf(previous.label);
     this.model.remove(features, previous.label.categoryId);
     this.memory.remove(normalized.merchant, previous.seq);
+    this.neighbourIndex.remove(neighbourText(normalized, previous.label.description), previous.seq);
     this.learned.delete(transactionId);
     return true;
   }
@@ -216,6 +234,12 @@ export class UserModel {
       const { normalized, features } = featuresOf(previous.label);
       this.model.add(features, previous.label.categoryId);
       this.memory.add(normalized.merchant, previous.label.categoryId, previous.seq);
+      this.neighbourIndex.add(neighbourText(normalized, previous.label.description), {
+        seq: previous.seq,
+        categoryId: previous.label.categoryId,
+        amount: previous.label.amount,
+        type: previous.label.type,
+      });
       this.learned.set(transactionId, previous);
     }
   }
@@ -231,6 +255,11 @@ export class UserModel {
 
   recall(normalized: NormalizedDescription): MemoryRecall | undefined {
     return normalized.merchant.length ? this.memory.recall(normalized.merchant) : undefined;
+  }
+
+  /** The vote of the labelled transactions most like this one. */
+  neighbours(query: NeighbourQuery): NeighbourVote | undefined {
+    return this.neighbourIndex.vote(query);
   }
 
   score(features: FeatureVector): UserScores | undefined {

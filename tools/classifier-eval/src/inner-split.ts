@@ -4,14 +4,16 @@ import { NEIGHBOUR_SETTINGS } from '../../../services/categorization/src/domain/
 import { UserModel } from '../../../services/categorization/src/domain/classifier/user-model';
 import { TfidfCharSvm } from './baseline-svm';
 import { accuracy, loadLabelledSet, warmPredictions } from './evaluate';
-import { SETS, loadThirdParty, timeSplit, type ThirdPartyRow } from './third-party';
+import { SETS, loadThirdParty, metrics, timeSplit, type ThirdPartyRow } from './third-party';
+import { fitUserCalibration } from '../../../services/categorization/src/domain/classifier/user-calibration';
 
 /**
  * Where the warm model's settings are chosen: an inner time split of each third-party set's
  * training part (its oldest 4/5 learned, its newest 1/5 classified), so that the test part
  * scored by run-third-party.js is never looked at while choosing. Prints the warm model's and
- * the SVM baseline's accuracy on each inner split, the self-written set's warm accuracy, and
- * the time of 1,000 warm classifications.
+ * the SVM baseline's accuracy on each inner split (with the calibration error of the warm
+ * model's confidence, its per-user map fitted on the inner training part), the self-written
+ * set's warm accuracy, and the time of 1,000 warm classifications.
  *
  *   node tools/classifier-eval/dist/tools/classifier-eval/src/inner-split.js \
  *     [--neighbours='{"k":5,"recency":0.2}'] [--only=mint]
@@ -71,12 +73,9 @@ for (const set of SETS) {
       categoryId: idByName.get(row.category) as string,
     });
   }
-  const classifier = new Classifier({
-    countryCode: 'US',
-    businessType: 'individual',
-    categories,
-    userModel: model,
-  });
+  const context = { countryCode: 'US', businessType: 'individual', categories, userModel: model };
+  const calibration = fitUserCalibration(context);
+  const classifier = new Classifier({ ...context, calibration });
   const classify = (row: ThirdPartyRow) =>
     classifier.classify({
       id: String(row.index),
@@ -84,13 +83,23 @@ for (const set of SETS) {
       amount: row.amount,
       type: row.type,
     });
-  const warm = share((row) => classify(row).categoryId === idByName.get(row.category));
+  const scored = test.map((row) => {
+    const result = classify(row);
+    return {
+      expected: row.category,
+      accepted: [row.category],
+      predicted:
+        result.categoryId === idByName.get(row.category) ? row.category : result.categoryId,
+      confidence: result.confidence,
+    };
+  });
+  const warm = metrics(scored);
   const started = process.hrtime.bigint();
   for (let i = 0; i < 1000; i++) classify(test[i % test.length]);
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   console.log(
     `${set.path.split('/').pop()}: inner train ${train.length}, inner test ${test.length}; ` +
-      `warm ${pct(warm)}, SVM ${pct(share((row) => svm.predict(row.description) === row.category))}; ` +
+      `warm ${pct(warm.accuracy)} (ECE ${warm.ece.toFixed(3)}, top-80% ${pct(warm.top80)}), SVM ${pct(share((row) => svm.predict(row.description) === row.category))}; ` +
       `1,000 warm classifications ${ms.toFixed(0)} ms`,
   );
 }

@@ -83,7 +83,7 @@ describe('UserModel neighbours in the classifier', () => {
     taxCategory: null,
   }));
 
-  it('follows the user’s latest filing of a merchant, and withholding restores it exactly', () => {
+  it('follows the user’s latest filing of a merchant; withholding a label restores it exactly', () => {
     const model = new UserModel();
     const label = (n: number, categoryId: string) =>
       model.learn({
@@ -111,8 +111,15 @@ describe('UserModel neighbours in the classifier', () => {
     };
     const before = classifier.classify(query);
     expect(before.categoryId).toBe('c1');
+    expect(before.source).toBe('user_label');
+    expect(before.reasoning).toBe(
+      "Like 'Acme Homewares Springfield', which you labelled Household",
+    );
     const during = model.withheld('t4', () => classifier.classify(query));
     expect(during.confidence).toBeLessThanOrEqual(before.confidence);
     expect(classifier.classify(query)).toEqual(before);
+    model.forget('t3');
+    model.forget('t4');
+    expect(classifier.classify(query).categoryId).toBe('c0');
   });
 });

@@ -238,9 +238,18 @@ export class Classifier {
     const fromMemory = contribution('memory');
     const fromUser = contribution('user');
     const fromPrior = contribution('prior');
+    const fromNeighbours = contribution('neighbours');
     let source: ClassificationSource;
     let reasoning: string;
-    if (recall && fromMemory >= fromUser && fromMemory >= fromPrior) {
+    if (
+      neighbours &&
+      fromNeighbours > fromMemory &&
+      fromNeighbours >= fromUser &&
+      fromNeighbours >= fromPrior
+    ) {
+      source = 'user_label';
+      reasoning = `Like '${titleCase(neighbours.nearest)}', which you labelled ${category.name}`;
+    } else if (recall && fromMemory >= fromUser && fromMemory >= fromPrior) {
       const times = recall.counts.get(top.id) ?? 0;
       source = 'user_label';
       reasoning = `Matched your earlier label for '${recall.key}' (${times} time${times === 1 ? '' : 's'})`;

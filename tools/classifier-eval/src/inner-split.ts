@@ -1,10 +1,16 @@
-import type { UserCategory } from '../../../services/categorization/src/domain/classifier/categories';
 import { Classifier } from '../../../services/categorization/src/domain/classifier/classifier';
 import { NEIGHBOUR_SETTINGS } from '../../../services/categorization/src/domain/classifier/neighbours';
-import { UserModel } from '../../../services/categorization/src/domain/classifier/user-model';
 import { TfidfCharSvm } from './baseline-svm';
 import { accuracy, loadLabelledSet, warmPredictions } from './evaluate';
-import { SETS, loadThirdParty, metrics, timeSplit, type ThirdPartyRow } from './third-party';
+import {
+  SETS,
+  learnAll,
+  loadThirdParty,
+  metrics,
+  named,
+  timeSplit,
+  type ThirdPartyRow,
+} from './third-party';
 import { fitUserCalibration } from '../../../services/categorization/src/domain/classifier/user-calibration';
 
 /**
@@ -32,17 +38,6 @@ for (const [key, value] of Object.entries(overrides)) {
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
-function named(names: readonly string[]): UserCategory[] {
-  return names.map((name, i) => ({
-    id: `c${i}`,
-    name,
-    icon: 'tag',
-    color: '#000000',
-    isTaxDeductible: false,
-    taxCategory: null,
-  }));
-}
-
 const self = loadLabelledSet();
 const seeds = [1, 2, 3, 4, 5].map((seed) => accuracy(warmPredictions(self, 0.3, seed)));
 console.log(
@@ -63,16 +58,7 @@ for (const set of SETS) {
   );
   const categories = named([...new Set(rows.map((r) => r.category))].sort());
   const idByName = new Map(categories.map((c) => [c.name, c.id]));
-  const model = new UserModel();
-  for (const row of train) {
-    model.learn({
-      transactionId: String(row.index),
-      description: row.description,
-      amount: row.amount,
-      type: row.type,
-      categoryId: idByName.get(row.category) as string,
-    });
-  }
+  const model = learnAll(train, idByName);
   const context = { countryCode: 'US', businessType: 'individual', categories, userModel: model };
   const calibration = fitUserCalibration(context);
   const classifier = new Classifier({ ...context, calibration });

@@ -176,7 +176,8 @@ export function metrics(scored: readonly Scored[]): Metrics {
   };
 }
 
-function named(names: readonly string[]): UserCategory[] {
+/** The user's categories with exactly these names, ids c0, c1… */
+export function named(names: readonly string[]): UserCategory[] {
   return names.map((name, i) => ({
     id: `c${i}`,
     name,
@@ -278,7 +279,8 @@ export function timeSplit(rows: readonly ThirdPartyRow[]): TimeSplit {
   return { train: sorted.slice(0, cut), test: sorted.slice(cut) };
 }
 
-function learnAll(rows: readonly ThirdPartyRow[], idByName: Map<string, string>): UserModel {
+/** A user model that learned these rows (oldest first), labels mapped to category ids. */
+export function learnAll(rows: readonly ThirdPartyRow[], idByName: Map<string, string>): UserModel {
   const model = new UserModel();
   for (const row of rows) {
     model.learn({

@@ -4,18 +4,10 @@ import { extractFeatures } from '../../src/domain/classifier/features';
 import { knowledgeModel } from '../../src/domain/classifier/knowledge-model';
 import { normalizeDescription } from '../../src/domain/classifier/normalize';
 import { meaningScore, nameTokens } from '../../src/domain/classifier/ontology';
+import { namedCategories } from './named-categories';
 
 /** Categories as a user named them in their budgeting app: no default catalogue name among them. */
-function named(...names: string[]): UserCategory[] {
-  return names.map((name, i) => ({
-    id: `c${i}`,
-    name,
-    icon: 'tag',
-    color: '#000000',
-    isTaxDeductible: false,
-    taxCategory: null,
-  }));
-}
+const named = (...names: string[]): UserCategory[] => namedCategories(names);
 
 const classify = (categories: UserCategory[], description: string, type = 'debit') =>
   new Classifier({ countryCode: 'US', businessType: 'individual', categories }).classify({

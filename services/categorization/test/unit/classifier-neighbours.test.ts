@@ -1,7 +1,7 @@
 import { Classifier } from '../../src/domain/classifier/classifier';
 import { NeighbourIndex, terms } from '../../src/domain/classifier/neighbours';
 import { UserModel } from '../../src/domain/classifier/user-model';
-import type { UserCategory } from '../../src/domain/classifier/categories';
+import { namedCategories } from './named-categories';
 
 const entry = (seq: number, categoryId: string, amount?: number, type = 'debit') => ({
   seq,
@@ -74,14 +74,7 @@ describe('NeighbourIndex', () => {
 });
 
 describe('UserModel neighbours in the classifier', () => {
-  const categories: UserCategory[] = ['Shopping', 'Household', 'Groceries'].map((name, i) => ({
-    id: `c${i}`,
-    name,
-    icon: 'tag',
-    color: '#000000',
-    isTaxDeductible: false,
-    taxCategory: null,
-  }));
+  const categories = namedCategories(['Shopping', 'Household', 'Groceries']);
 
   it('follows the user’s latest filing of a merchant; withholding a label restores it exactly', () => {
     const model = new UserModel();

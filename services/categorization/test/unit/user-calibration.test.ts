@@ -4,6 +4,7 @@ import { calibrate, reliability } from '../../src/domain/classifier/calibration'
 import { Classifier } from '../../src/domain/classifier/classifier';
 import { IsotonicCalibration } from '../../src/domain/classifier/isotonic';
 import { normalizeDescription } from '../../src/domain/classifier/normalize';
+import { namedCategories } from './named-categories';
 import { ownNamesCalibration } from '../../src/domain/classifier/own-names-calibration';
 import {
   fitUserCalibration,
@@ -12,18 +13,7 @@ import {
 } from '../../src/domain/classifier/user-calibration';
 import { UserModel, type Label } from '../../src/domain/classifier/user-model';
 
-/** Categories with these names, ids `${prefix}0`, `${prefix}1`… */
-const named = (prefix: string, names: readonly string[]): UserCategory[] =>
-  names.map((name, i) => ({
-    id: `${prefix}${i}`,
-    name,
-    icon: 'tag',
-    color: '#000000',
-    isTaxDeductible: false,
-    taxCategory: null,
-  }));
-
-const categories = named('c', ['Eating Out', 'Food Shop', 'Car', 'Trips', 'Health']);
+const categories = namedCategories(['Eating Out', 'Food Shop', 'Car', 'Trips', 'Health']);
 const context = { countryCode: 'AU', businessType: 'individual', categories };
 
 /** A deterministic stream of numbers in [0, 1), so every run sees the same data. */
@@ -123,8 +113,14 @@ describe('IsotonicCalibration points', () => {
 });
 
 describe('confidence for a user with their own category names', () => {
-  const own = named('o', ['Food & Drink', 'Gas & Fuel', 'Pharmacy', 'Streaming Services']);
-  const defaults = named('d', ['Groceries', 'Dining Out', 'Transport', 'Health & Medical']);
+  const own = namedCategories(
+    ['Food & Drink', 'Gas & Fuel', 'Pharmacy', 'Streaming Services'],
+    'o',
+  );
+  const defaults = namedCategories(
+    ['Groceries', 'Dining Out', 'Transport', 'Health & Medical'],
+    'd',
+  );
   const transaction = { id: 't', description: 'SHELL OIL 57444 HOUSTON TX', type: 'debit' };
   const answer = (cats: UserCategory[], calibration?: IsotonicCalibration) =>
     new Classifier({

@@ -6,7 +6,7 @@
  * transfer): a nearest-neighbour vote that leans on recency and amount follows both, where a
  * model that counts every label the same does not. Incremental both ways: a label counts (or
  * stops counting) the moment it is learned (or forgotten). Words, not character n-grams: the
- * same accuracy on the inner splits, and a quarter of the memory (the naive Bayes model
+ * same accuracy on the inner splits, and a third of the memory (the naive Bayes model
  * already matches spellings that differ).
  */
 

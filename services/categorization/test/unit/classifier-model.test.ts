@@ -306,6 +306,33 @@ describe('Classifier, warm (learning from the user)', () => {
     expect(cache.get('u', 4)).toBeUndefined();
   });
 
+  it('evicts the least recently used models once the cached labels pass the bound', () => {
+    const cache = new UserModelCache(10, 3);
+    const labels = (user: string, n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        transactionId: `${user}${i}`,
+        description: 'HOYTS',
+        categoryId: entertainment,
+      }));
+    cache.build('u', 1, labels('u', 2));
+    cache.build('v', 1, labels('v', 1));
+    expect(cache.labels).toBe(3);
+    cache.get('u', 1); // u is now the most recently used
+    cache.build('w', 1, labels('w', 1));
+    expect(cache.get('v', 1)).toBeUndefined();
+    expect(cache.get('u', 1)?.size).toBe(2);
+    expect(cache.labels).toBe(3);
+    // A model alone over the bound is still cached (it is the one in use), and alone.
+    cache.advance('w', 2, [
+      { label: labels('x', 3)[0] },
+      { label: labels('x', 3)[1] },
+      { label: labels('x', 3)[2] },
+    ]);
+    expect(cache.get('w', 2)?.size).toBe(4);
+    expect(cache.get('u', 1)).toBeUndefined();
+    expect(cache.labels).toBe(4);
+  });
+
   it('applies label versions that report back out of order once the gap is filled', () => {
     const cache = new UserModelCache(2);
     cache.build('u', 1, []);

@@ -160,27 +160,33 @@ export class Classifier {
       weight: number;
       dist: Map<string, number>;
     }[] = [];
-    if (prior.size) parts.push({ source: 'prior', weight: BLEND.prior, dist: prior });
+    // Each source's belief, on the categories the user still has (labels of a deleted one say
+    // nothing), counted when it has weight and says something.
+    const addPart = (
+      source: (typeof parts)[number]['source'],
+      weight: number,
+      beliefs: Iterable<readonly [string, number]>,
+    ) => {
+      const dist = new Map<string, number>();
+      for (const [id, p] of beliefs) if (this.resolver.get(id)) dist.set(id, p);
+      if (dist.size && weight > 0) parts.push({ source, weight, dist });
+    };
+    if (prior.size) addPart('prior', BLEND.prior, prior);
     if (recall) {
       const total = [...recall.weights.values()].reduce((a, b) => a + b, 0);
-      const dist = new Map<string, number>();
-      for (const [id, w] of recall.weights) if (this.resolver.get(id)) dist.set(id, w / total);
-      if (dist.size) parts.push({ source: 'memory', weight: BLEND.memory * recall.strength, dist });
+      const shares = [...recall.weights].map(([id, w]) => [id, w / total] as const);
+      addPart('memory', BLEND.memory * recall.strength, shares);
     }
-    if (userScores && userScores.reliability > 0) {
-      const dist = new Map<string, number>();
-      userScores.categoryIds.forEach((id, i) => {
-        if (this.resolver.get(id)) dist.set(id, userScores.probabilities[i]);
-      });
-      if (dist.size)
-        parts.push({ source: 'user', weight: BLEND.user * userScores.reliability, dist });
+    if (userScores) {
+      const beliefs = userScores.categoryIds.map(
+        (id, i) => [id, userScores.probabilities[i]] as const,
+      );
+      addPart('user', BLEND.user * userScores.reliability, beliefs);
     }
     if (neighbours) {
-      const dist = new Map<string, number>();
-      for (const [id, p] of neighbours.distribution) if (this.resolver.get(id)) dist.set(id, p);
       const weight =
         NEIGHBOUR_SETTINGS.weight * neighbours.similarity ** NEIGHBOUR_SETTINGS.sharpness;
-      if (dist.size && weight > 0) parts.push({ source: 'neighbours', weight, dist });
+      addPart('neighbours', weight, neighbours.distribution);
     }
     const totalWeight = parts.reduce((s, p) => s + p.weight, 0);
     for (const part of parts) {

@@ -172,9 +172,9 @@ export class NeighbourIndex {
     }
   }
 
-  private idf(termId: number): number {
-    const n = this.docIds.size;
-    return Math.log((1 + n) / (1 + (this.postings[termId]?.length ?? 0))) + 1;
+  /** Smoothed inverse document frequency of a term found in `documents` descriptions. */
+  private idf(documents: number): number {
+    return Math.log((1 + this.docIds.size) / (1 + documents)) + 1;
   }
 
   /** The description's TF-IDF weights, brought up to date when the idf has drifted. */
@@ -183,7 +183,7 @@ export class NeighbourIndex {
     if (!doc.weighedAt || Math.abs(n - doc.weighedAt) > doc.weighedAt * NORM_DRIFT) {
       let sum = 0;
       doc.termIds.forEach((termId, i) => {
-        const weight = tf(doc.counts[i]) * this.idf(termId);
+        const weight = tf(doc.counts[i]) * this.idf(this.postings[termId].length);
         doc.weights[i] = weight;
         sum += weight * weight;
       });
@@ -215,9 +215,9 @@ export class NeighbourIndex {
     // Terms no labelled description has cannot be shared; they still count in the query's norm.
     const known: [number, number][] = [];
     let queryNorm2 = 0;
-    for (const [term, count] of terms(query.text.toLowerCase().trim())) {
+    for (const [term, count] of terms(query.text)) {
       const termId = this.termIds.get(term);
-      const weight = tf(count) * (termId === undefined ? Math.log(1 + n) + 1 : this.idf(termId));
+      const weight = tf(count) * this.idf(termId === undefined ? 0 : this.postings[termId].length);
       queryNorm2 += weight * weight;
       if (termId !== undefined) known.push([termId, weight]);
     }

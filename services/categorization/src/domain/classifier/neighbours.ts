@@ -97,13 +97,6 @@ interface Doc {
 
 const tf = (count: number) => 1 + Math.log(count);
 
-/** Inserts keeping ascending seq (a withheld label comes back at its old place). */
-function insertBySeq(list: Entry[], entry: Entry): void {
-  let at = list.length;
-  while (at > 0 && list[at - 1].seq > entry.seq) at -= 1;
-  list.splice(at, 0, entry);
-}
-
 export class NeighbourIndex {
   private readonly termIds = new Map<string, number>();
   /** Per term id: the ids of the descriptions holding it. */
@@ -150,7 +143,8 @@ export class NeighbourIndex {
       this.docIds.set(key, id);
       for (const termId of termIds) this.postings[termId].push(id);
     }
-    insertBySeq(doc.entries, entry);
+    // A user model numbers its labels as they come, so appending keeps them oldest first.
+    doc.entries.push(entry);
     if (entry.seq > this.maxSeq) this.maxSeq = entry.seq;
   }
 

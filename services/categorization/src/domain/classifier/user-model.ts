@@ -220,30 +220,6 @@ export class UserModel {
       .map((l) => l.label);
   }
 
-  /**
-   * Runs `fn` on the model as it would be without one label, then puts the label back as it
-   * was (the same place in the order of labels, so recency is unchanged).
-   */
-  withheld<T>(transactionId: string, fn: () => T): T {
-    const previous = this.learned.get(transactionId);
-    if (!previous) return fn();
-    this.forget(transactionId);
-    try {
-      return fn();
-    } finally {
-      const { normalized, features } = featuresOf(previous.label);
-      this.model.add(features, previous.label.categoryId);
-      this.memory.add(normalized.merchant, previous.label.categoryId, previous.seq);
-      this.neighbourIndex.add(neighbourText(normalized, previous.label.description), {
-        seq: previous.seq,
-        categoryId: previous.label.categoryId,
-        amount: previous.label.amount,
-        type: previous.label.type,
-      });
-      this.learned.set(transactionId, previous);
-    }
-  }
-
   /** Drops every label of a category (it was deleted); returns how many. */
   forgetCategory(categoryId: string): number {
     let dropped = 0;

@@ -207,6 +207,39 @@ describe('Classifier, warm (learning from the user)', () => {
     expect(second.confidence).toBeGreaterThan(first.confidence);
   });
 
+  it('trusts a user who has labelled thousands over the knowledge more than one with fifty', () => {
+    // This user files their coffee shops under Groceries (they buy beans there); the knowledge
+    // says a coffee shop is eating out. A new coffee shop, never seen: only the user's naive
+    // Bayes model knows what "COFFEE" means to them.
+    const letters = (n: number) =>
+      Array.from({ length: 3 }, (_, k) => String.fromCharCode(65 + ((n * 7 + k * 11) % 26))).join(
+        '',
+      ) + String.fromCharCode(65 + (Math.floor(n / 26) % 26));
+    const modelWith = (count: number) => {
+      const model = new UserModel();
+      for (let i = 0; i < count; i++)
+        model.learn({
+          transactionId: `t${i}`,
+          description: i % 2 ? `${letters(i)} COFFEE ROASTERS` : `${letters(i)} ELECTRONICS`,
+          type: 'debit',
+          categoryId: i % 2 ? groceries : entertainment,
+        });
+      return model;
+    };
+    const shareFor = (count: number) => {
+      const result = new Classifier({
+        countryCode: 'AU',
+        businessType: 'individual',
+        categories: au,
+        userModel: modelWith(count),
+      }).classify({ id: 'q', description: 'QQZX COFFEE ROASTERS', type: 'debit' });
+      return result.categoryId === groceries ? result.confidence : 0;
+    };
+    const few = shareFor(50);
+    const many = shareFor(4000);
+    expect(many).toBeGreaterThan(few);
+  });
+
   it('a correction replaces the earlier label, and the latest label wins a tie', () => {
     const model = new UserModel();
     const classifier = new Classifier({

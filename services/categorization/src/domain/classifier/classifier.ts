@@ -181,7 +181,7 @@ export class Classifier {
       const beliefs = userScores.categoryIds.map(
         (id, i) => [id, userScores.probabilities[i]] as const,
       );
-      addPart('user', BLEND.user * userScores.reliability, beliefs);
+      addPart('user', BLEND.user * userScores.experience * userScores.reliability, beliefs);
     }
     if (neighbours) {
       const weight =

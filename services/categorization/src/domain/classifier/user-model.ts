@@ -38,6 +38,13 @@ export interface UserScores {
   probabilities: number[];
   /** 0..1: how much of this transaction the user's model has seen, times how much it has learned. */
   reliability: number;
+  /**
+   * Grows with the labels learned, without bound: 1 with none, 2 at 900, 3 at 10,000. The
+   * model's estimates keep improving with its labels where the built-in knowledge stays as it
+   * is, so a user with thousands of labels is trusted over the knowledge more than one with
+   * fifty (reliability has levelled off by then).
+   */
+  experience: number;
   /** The words behind the best category. */
   evidence: string[];
 }
@@ -139,6 +146,9 @@ interface Learned {
   seq: number;
   label: Label;
 }
+
+/** The user model's experience is 1 + log10(1 + labels / EXPERIENCE_SCALE). */
+const EXPERIENCE_SCALE = 100;
 
 /** Softens the user model's posterior like the knowledge model's. */
 const USER_TEMPERATURE_PER_WEIGHT = 0.35;
@@ -261,6 +271,7 @@ export class UserModel {
       categoryIds: raw.classes,
       probabilities,
       reliability: coverage * (size / (size + 8)),
+      experience: 1 + Math.log10(1 + size / EXPERIENCE_SCALE),
       evidence: this.model.evidenceFor(features, raw.classes[best]),
     };
   }

@@ -145,17 +145,18 @@ describe('Classifier, cold (knowledge base only)', () => {
     );
   });
 
-  it('answers 1,000 transactions in well under a second', () => {
+  // How fast is measured by tools/classifier-eval (run.js prints 1,000 classifications cold
+  // and warm), not here: a timed test fails on a busy machine and proves nothing on a fast one.
+  it('answers a batch with one answer per transaction, in order', () => {
     const batch = Array.from({ length: 1000 }, (_, i) => ({
       id: String(i),
       description: `WOOLWORTHS ${i} SYDNEY`,
       type: 'debit',
       amount: 10 + i,
     }));
-    classifier.classifyAll(batch.slice(0, 10));
-    const started = process.hrtime.bigint();
-    expect(classifier.classifyAll(batch)).toHaveLength(1000);
-    expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(1000);
+    const answers = classifier.classifyAll(batch);
+    expect(answers.map((a) => a.id)).toEqual(batch.map((t) => t.id));
+    expect(new Set(answers.map((a) => a.categoryName))).toEqual(new Set(['Groceries']));
   });
 
   it('answers no category when the user has none', () => {

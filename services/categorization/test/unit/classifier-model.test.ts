@@ -5,7 +5,11 @@ import {
   type CalibrationParameters,
   type CalibrationSignals,
 } from '../../src/domain/classifier/calibration';
-import { CategoryResolver, type UserCategory } from '../../src/domain/classifier/categories';
+import {
+  CategoryResolver,
+  categoryResolver,
+  type UserCategory,
+} from '../../src/domain/classifier/categories';
 import { Classifier } from '../../src/domain/classifier/classifier';
 import { extractFeatures } from '../../src/domain/classifier/features';
 import { knowledgeModel } from '../../src/domain/classifier/knowledge-model';
@@ -482,5 +486,43 @@ describe('knowledge model', () => {
       'clothing',
     );
     expect(k.lookupMerchant(normalizeDescription('BIG APPLE PIZZA'))).toBeUndefined();
+  });
+});
+
+describe('categoryResolver', () => {
+  const own = (names: string[]) =>
+    names.map((name, i) => ({
+      id: `o${i}`,
+      name,
+      icon: 'tag',
+      color: '#123456',
+      isTaxDeductible: false,
+      taxCategory: null,
+    }));
+
+  it('builds one resolver per distinct set of categories, and a new one when a category changes', () => {
+    const first = categoryResolver(own(['Food & Drink', 'Gas & Fuel']), 'US', 'individual');
+    // Another request, the same categories read again: the same resolver.
+    expect(categoryResolver(own(['Food & Drink', 'Gas & Fuel']), 'US', 'individual')).toBe(first);
+    const renamed = categoryResolver(own(['Food & Drink', 'Fuel']), 'US', 'individual');
+    expect(renamed).not.toBe(first);
+    expect(renamed.get('o1')?.name).toBe('Fuel');
+    expect(categoryResolver(own(['Food & Drink', 'Gas & Fuel']), 'AU', 'individual')).not.toBe(
+      first,
+    );
+    const deductible = own(['Food & Drink', 'Gas & Fuel']);
+    deductible[1].isTaxDeductible = true;
+    expect(categoryResolver(deductible, 'US', 'individual')).not.toBe(first);
+  });
+
+  it('answers as a resolver built afresh would', () => {
+    const categories = own(['Food & Drink', 'Gas & Fuel', 'Pharmacy', 'Streaming Services']);
+    const cached = categoryResolver(categories, 'US', 'individual');
+    const fresh = new CategoryResolver(categories, 'US', 'individual');
+    for (const concept of ['fuel', 'pharmacy', 'streaming', 'dining'] as const)
+      expect(cached.categoryFor(concept)?.id).toBe(fresh.categoryFor(concept)?.id);
+    expect(cached.categoryFor('fuel')?.name).toBe('Gas & Fuel');
+    expect(cached.categoryFor('pharmacy')?.name).toBe('Pharmacy');
+    expect(cached.ownNames).toBe(fresh.ownNames);
   });
 });

@@ -1,5 +1,5 @@
 import { calibrate, type CalibrationSignals } from './calibration';
-import { CategoryResolver, type UserCategory } from './categories';
+import { categoryResolver, type CategoryResolver, type UserCategory } from './categories';
 import type { IsotonicCalibration } from './isotonic';
 import { ownNamesCalibration } from './own-names-calibration';
 import { extractFeatures, featureWord } from './features';
@@ -84,11 +84,7 @@ export class Classifier {
     private readonly context: ClassifierContext,
     knowledge: KnowledgeModel = knowledgeModel(),
   ) {
-    this.resolver = new CategoryResolver(
-      context.categories,
-      context.countryCode,
-      context.businessType,
-    );
+    this.resolver = categoryResolver(context.categories, context.countryCode, context.businessType);
     this.knowledge = knowledge;
   }
 

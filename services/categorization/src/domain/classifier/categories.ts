@@ -31,10 +31,10 @@ export function isIncomeCategory(category: Pick<UserCategory, 'name'>): boolean 
 }
 
 /**
- * Maps the knowledge base's concepts onto one user's categories (once per distinct set of categories: see categoryResolver). By name
- * first (the default catalogues' names); a category the user renamed is still found by the
- * tax label or the icon and colour it kept; a concept none of the user's categories fits is
- * left out (its probability goes to the concepts that do fit).
+ * Maps the knowledge base's concepts onto one user's categories, once per distinct set of
+ * categories (categoryResolver). By name first (the default catalogues' names); a category the
+ * user renamed is still found by the tax label or the icon and colour it kept; a concept none
+ * of the user's categories fits is left out (its probability goes to the concepts that do fit).
  */
 export class CategoryResolver {
   private readonly byId = new Map<string, UserCategory>();

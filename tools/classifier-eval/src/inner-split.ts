@@ -1,19 +1,14 @@
-import { Classifier } from '../../../services/categorization/src/domain/classifier/classifier';
 import { NEIGHBOUR_SETTINGS } from '../../../services/categorization/src/domain/classifier/neighbours';
-import { TfidfCharSvm } from './baseline-svm';
 import { accuracy, loadLabelledSet, warmPredictions } from './evaluate';
 import {
   SETS,
   byDate,
-  learnAll,
   loadThirdParty,
   metrics,
-  named,
   timeSplit,
+  warmRun,
   type Scored,
-  type ThirdPartyRow,
 } from './third-party';
-import { fitUserCalibration } from '../../../services/categorization/src/domain/classifier/user-calibration';
 
 /**
  * Where the warm model's settings are chosen: rolling time splits of each third-party set's
@@ -56,53 +51,25 @@ for (const set of SETS) {
     .map((r, index) => ({ ...r, index }));
   const train = byDate(timeSplit(rows).train);
   const fifth = (k: number) => Math.floor((train.length * k) / 5);
-  const categories = named([...new Set(rows.map((r) => r.category))].sort());
-  const idByName = new Map(categories.map((c) => [c.name, c.id]));
+  const names = [...new Set(rows.map((r) => r.category))].sort();
   const pooled: Scored[] = [];
-  let svmRight = 0;
+  const baseline: Scored[] = [];
   let newest = '';
   let ms = 0;
   for (const k of [2, 3, 4]) {
-    const learned = train.slice(0, fifth(k));
     const test = train.slice(fifth(k), fifth(k + 1));
-    const svm = new TfidfCharSvm().fit(
-      learned.map((r) => r.description),
-      learned.map((r) => r.category),
-    );
-    svmRight += test.filter((row) => svm.predict(row.description) === row.category).length;
-    const model = learnAll(learned, idByName);
-    const context = { countryCode: 'US', businessType: 'individual', categories, userModel: model };
-    const calibration = fitUserCalibration(context);
-    const classifier = new Classifier({ ...context, calibration });
-    const classify = (row: ThirdPartyRow) =>
-      classifier.classify({
-        id: String(row.index),
-        description: row.description,
-        amount: row.amount,
-        type: row.type,
-      });
-    const scored = test.map((row) => {
-      const result = classify(row);
-      return {
-        expected: row.category,
-        accepted: [row.category],
-        predicted:
-          result.categoryId === idByName.get(row.category) ? row.category : result.categoryId,
-        confidence: result.confidence,
-      };
-    });
-    pooled.push(...scored);
+    const run = warmRun({ train: train.slice(0, fifth(k)), test }, names);
+    pooled.push(...run.scored);
+    baseline.push(...run.baseline);
     if (k === 4) {
-      newest = `newest fold ${pct(metrics(scored).accuracy)} of ${test.length}`;
-      const started = process.hrtime.bigint();
-      for (let i = 0; i < 1000; i++) classify(test[i % test.length]);
-      ms = Number(process.hrtime.bigint() - started) / 1e6;
+      newest = `newest fold ${pct(metrics(run.scored).accuracy)} of ${test.length}`;
+      ms = run.msPer1000;
     }
   }
   const warm = metrics(pooled);
   console.log(
     `${set.path.split('/').pop()}: three folds, ${pooled.length} classified; ` +
-      `warm ${pct(warm.accuracy)} (ECE ${warm.ece.toFixed(3)}, top-80% ${pct(warm.top80)}), SVM ${pct(svmRight / pooled.length)}; ` +
+      `warm ${pct(warm.accuracy)} (ECE ${warm.ece.toFixed(3)}, top-80% ${pct(warm.top80)}), SVM ${pct(metrics(baseline).accuracy)}; ` +
       `${newest}; 1,000 warm classifications ${ms.toFixed(0)} ms`,
   );
 }

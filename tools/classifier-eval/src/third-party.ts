@@ -313,9 +313,19 @@ export interface WarmReport {
   calibrationFitMs: number;
 }
 
-export function warmReport(rows: readonly ThirdPartyRow[]): WarmReport {
-  const split = timeSplit(rows);
-  const names = [...new Set(rows.map((r) => r.category))].sort();
+/** What the warm model and the SVM, trained on a split's older part, answer on its newer part. */
+export interface WarmRun {
+  /** As the service answers: with the map fitted on the user's own (learned) labels. */
+  scored: Scored[];
+  /** The same model without that map. */
+  withoutUserCalibration: Scored[];
+  baseline: Scored[];
+  msPer1000: number;
+  calibrationFitMs: number;
+}
+
+/** One warm run; `names` are the user's categories (all of the set's labels). */
+export function warmRun(split: TimeSplit, names: readonly string[]): WarmRun {
   const categories = named(names);
   const idByName = new Map(categories.map((c) => [c.name, c.id]));
   const nameById = new Map(categories.map((c) => [c.id, c.name]));
@@ -359,13 +369,19 @@ export function warmReport(rows: readonly ThirdPartyRow[]): WarmReport {
     split.train.map((r) => r.description),
     split.train.map((r) => r.category),
   );
-  const baselineScored: Scored[] = split.test.map((row) => ({
+  const baseline: Scored[] = split.test.map((row) => ({
     expected: row.category,
     accepted: [row.category],
     predicted: svm.predict(row.description),
     confidence: 0,
   }));
-  const baselineMetrics = metrics(baselineScored);
+  return { scored, withoutUserCalibration, baseline, msPer1000, calibrationFitMs };
+}
+
+export function warmReport(rows: readonly ThirdPartyRow[]): WarmReport {
+  const split = timeSplit(rows);
+  const run = warmRun(split, [...new Set(rows.map((r) => r.category))].sort());
+  const baselineMetrics = metrics(run.baseline);
 
   // Remembering the exact description string only (what the issue says learning was no better than).
   const exact = new Map<string, string>();
@@ -382,12 +398,12 @@ export function warmReport(rows: readonly ThirdPartyRow[]): WarmReport {
       cut: split.test[0].date,
       to: split.test[split.test.length - 1].date,
     },
-    model: metrics(scored),
-    withoutUserCalibration: metrics(withoutUserCalibration),
+    model: metrics(run.scored),
+    withoutUserCalibration: metrics(run.withoutUserCalibration),
     baseline: { accuracy: baselineMetrics.accuracy, macroF1: baselineMetrics.macroF1 },
     exactMemory: { accuracy: exactAccuracy },
-    msPer1000,
-    calibrationFitMs,
+    msPer1000: run.msPer1000,
+    calibrationFitMs: run.calibrationFitMs,
   };
 }
 

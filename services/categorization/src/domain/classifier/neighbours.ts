@@ -97,6 +97,9 @@ interface Doc {
 
 const tf = (count: number) => 1 + Math.log(count);
 
+/** One description's key: what add() files a label under is what remove() must find. */
+const docKey = (text: string) => text.toLowerCase().trim();
+
 export class NeighbourIndex {
   private readonly termIds = new Map<string, number>();
   /** Per term id: the ids of the descriptions holding it. */
@@ -110,7 +113,7 @@ export class NeighbourIndex {
   private queryWeights = new Float64Array(64);
 
   add(text: string, entry: Entry): void {
-    const key = text.toLowerCase().trim();
+    const key = docKey(text);
     let id = this.docIds.get(key);
     let doc = id === undefined ? undefined : this.docs[id];
     if (!doc) {
@@ -149,7 +152,7 @@ export class NeighbourIndex {
   }
 
   remove(text: string, seq: number): void {
-    const key = text.toLowerCase().trim();
+    const key = docKey(text);
     const id = this.docIds.get(key);
     const doc = id === undefined ? undefined : this.docs[id];
     if (id === undefined || !doc) return;

@@ -487,6 +487,27 @@ describe('knowledge model', () => {
     );
     expect(k.lookupMerchant(normalizeDescription('BIG APPLE PIZZA'))).toBeUndefined();
   });
+
+  it('needs the whole name where normalising left part of it out', () => {
+    const k = knowledgeModel();
+    const concept = (d: string) => k.lookupMerchant(normalizeDescription(d))?.concept;
+    // "Dogs Trust" and "Water Corporation" keep one merchant word: not enough in the middle.
+    expect(concept('PORTILLOS HOT DOGS #18 VERNON HILLS IL')).toBeUndefined();
+    expect(concept('WALKING ON WATER CAFE')).toBeUndefined();
+    expect(concept('DD DOGS TRUST')).toBe('donations');
+    expect(concept('WATER CORPORATION 0123 PERTH')).toBe('water');
+    // "E.ON" normalises to ON, a word every bank line has.
+    expect(concept('CHIPPERS HORSETOOTH ON')).toBeUndefined();
+  });
+
+  it('finds a merchant named by its domain only where the domain is shown', () => {
+    const k = knowledgeModel();
+    const concept = (d: string) => k.lookupMerchant(normalizeDescription(d))?.concept;
+    expect(concept('WARNER CHIROPRACTIC CARE MECHANICSBURG PA')).toBeUndefined();
+    expect(concept('CARE.COM 855-781-1303 TX')).toBe('childcare');
+    expect(concept('PUBLIC STORAGE 24551')).not.toBe('share_trading');
+    expect(concept('HOTELS.COM 1234567 WA')).toBe('accommodation');
+  });
 });
 
 describe('categoryResolver', () => {

@@ -56,6 +56,13 @@ describe('normalizeDescription', () => {
     expect(merchantOf('GOOGLE*ADS1234567')).toBe('GOOGLE ADS');
   });
 
+  it('lists the domains the text shows', () => {
+    expect(normalizeDescription('UBER *TRIP HELP.UBER.COM NL').domains).toEqual(['UBER']);
+    expect(normalizeDescription('AMZN.COM/BILL WA').domains).toEqual(['AMZN']);
+    expect(normalizeDescription('NETFLIX.COM 866-579-7172 CA').domains).toEqual(['NETFLIX']);
+    expect(normalizeDescription('WARNER CHIROPRACTIC CARE').domains).toEqual([]);
+  });
+
   it('reads US ACH descriptions by the company, not the ACH fields', () => {
     expect(
       merchantOf('ACME CORP DES:PAYROLL ID:XXXXX INDN:JANE DOE CO ID:XXXXX PPD').startsWith('ACME'),

@@ -20,8 +20,19 @@ export interface MerchantFact {
   concept: ConceptId;
   merchantTokens: string[];
   wordTokens: string[];
-  /** Only counts at the start of the merchant. */
+  /**
+   * Only counts at the start of the merchant: marked so (short or everyday words), or its
+   * normalised words are not the name's ("V/Line" → LINE, "Bet365" → BET: what is left is a
+   * plain word), or the merchant words leave some of the name out ("Dogs Trust" → DOGS,
+   * "Water Corporation" → WATER), so that "PORTILLOS HOT DOGS" is not a charity and "WALKING
+   * ON WATER CAFE" not a water bill. The whole name still counts anywhere.
+   */
   anchored: boolean;
+  /**
+   * The name is a web domain ("Care.com", "Public.com"): it only counts where the description
+   * shows that domain, as what is left of it is an everyday word ("CHIROPRACTIC CARE").
+   */
+  domain?: string;
 }
 
 export interface ConceptScores {
@@ -77,14 +88,14 @@ function splitFacts(list: string): { name: string; anchored: boolean }[] {
  * Words of a name as written (numbers, the article "A" and the "N" of "Loaf N Jug" aside):
  * "Pret A Manger" has 2, "Big W" 2.
  */
-function nameWords(name: string): number {
+function nameWords(name: string): string[] {
   return name
     .toUpperCase()
     .split(/[\s*]+/)
     .map((w) => w.replace(/[^A-Z0-9]/g, ''))
     .filter(
       (w) => (w.length >= 2 || (w.length === 1 && w !== 'A' && w !== 'N')) && !/^\d+$/.test(w),
-    ).length;
+    );
 }
 
 /** Type evidence a knowledge-base document carries: expenses are mostly debits, income credits. */
@@ -112,12 +123,18 @@ export class KnowledgeModel {
       const definition: Concept = CONCEPTS[concept];
       for (const { name, anchored } of splitFacts(MERCHANTS[concept] ?? '')) {
         const normalized = normalizeDescription(name);
+        const written = nameWords(name);
+        const domain = normalized.domains[0];
+        // Split or joined differently ("WAL MART" for "Wal-Mart") is the same name; lost letters are not.
+        const mangled = !domain && normalized.withPlaces.join('') !== written.join('');
+        const partial = normalized.merchant.length < normalized.withPlaces.length;
         const fact: MerchantFact = {
           display: name.replace(/\s*\*\s*/g, ' '),
           concept,
           merchantTokens: normalized.merchant,
           wordTokens: normalized.withPlaces,
-          anchored,
+          anchored: anchored || mangled || partial,
+          domain,
         };
         if (!fact.wordTokens.length) continue;
         this.keywordModel.add(withDirection(extractFeatures({ normalized }), definition), concept);
@@ -125,12 +142,12 @@ export class KnowledgeModel {
         // → CREDIT) would match far too much by what is left: it only teaches the keyword model.
         // One that names a place ("Service NSW", "Transport for London") or holds bank channel
         // words ("Amazon Payments", "Centre Com") only matches as a whole phrase.
-        if (normalized.withPlaces.length < nameWords(name)) continue;
+        if (normalized.withPlaces.length < written.length) continue;
         this.facts.push(fact);
         const plain = normalized.words.length === normalized.withPlaces.length;
         const keepsItsWords = fact.wordTokens.every((w) => w === 'THE' || !isChannelWord(w));
         if (plain && keepsItsWords) this.index(this.byMerchantToken, fact.merchantTokens, fact);
-        if (!anchored) this.index(this.byWordToken, fact.wordTokens, fact);
+        if (!anchored && !mangled) this.index(this.byWordToken, fact.wordTokens, fact);
       }
       for (const { name } of splitFacts(KEYWORDS[concept] ?? '')) {
         const normalized = normalizeDescription(name);
@@ -163,6 +180,7 @@ export class KnowledgeModel {
     for (let i = 0; i < merchant.length; i++) {
       for (const fact of this.byMerchantToken.get(merchant[i]) ?? []) {
         if (fact.anchored && i > 0) continue;
+        if (fact.domain && !normalized.domains.includes(fact.domain)) continue;
         if (!fact.merchantTokens.length) continue;
         if (fact.merchantTokens.every((t, k) => merchant[i + k] === t)) return fact;
       }
@@ -170,6 +188,7 @@ export class KnowledgeModel {
     const phrase = normalized.withPlaces;
     for (let i = 0; i < phrase.length; i++) {
       for (const fact of this.byWordToken.get(phrase[i]) ?? []) {
+        if (fact.domain && !normalized.domains.includes(fact.domain)) continue;
         if (fact.wordTokens.every((t, k) => phrase[i + k] === t)) return fact;
       }
     }

@@ -14,6 +14,8 @@ export interface NormalizedDescription {
   merchant: string[];
   /** The card processor or marketplace the payment went through, e.g. "Square", "PayPal". */
   processor?: string;
+  /** The names of the web domains the text shows: "CARE.COM/BILL" → CARE. */
+  domains: string[];
 }
 
 /** Prefixes of payment processors: the merchant is what follows them. */
@@ -358,15 +360,20 @@ const DOMAIN_NOISE = new Set([
   'EDU',
 ]);
 
-/** Domains name the merchant: HELP.UBER.COM → UBER, NETFLIX.COM → NETFLIX, AMZN.COM/BILL → AMZN. */
-function replaceDomains(text: string): string {
+/**
+ * Domains name the merchant: HELP.UBER.COM → UBER, NETFLIX.COM → NETFLIX, AMZN.COM/BILL → AMZN.
+ * Each name is also added to `domains`.
+ */
+function replaceDomains(text: string, domains: string[]): string {
   return text.replace(
     /\b((?:[A-Z0-9-]+\.)+)(COM|NET|ORG|IO|CO|AU|UK|US|APP|TV|ME)((?:\.[A-Z]{2})?)(\/\S*)?/g,
     (_m, labels: string) => {
       const parts = labels.split('.').filter(Boolean);
       // Second-level suffixes (.CO.UK, .COM.AU) and service hosts are not the merchant's name.
       const meaningful = parts.filter((p) => !DOMAIN_NOISE.has(p));
-      return ` ${meaningful.length ? meaningful[meaningful.length - 1] : (parts[0] ?? '')} `;
+      const name = meaningful.length ? meaningful[meaningful.length - 1] : (parts[0] ?? '');
+      if (name) domains.push(name.replace(/-/g, ''));
+      return ` ${name} `;
     },
   );
 }
@@ -411,7 +418,8 @@ export function normalizeDescription(
     .replace(/\bCARD\s?(NO\.?|NUMBER)?\s?\d{3,}\b/g, ' ');
 
   for (const phrase of CHANNEL_PHRASES) text = text.replace(phrase, ' ');
-  text = replaceDomains(text);
+  const domains: string[] = [];
+  text = replaceDomains(text, domains);
 
   // A processor prefix may follow channel noise ("VISA PURCHASE SQ *CAFE"): strip leading
   // channel words first, then the processor.
@@ -479,6 +487,7 @@ export function normalizeDescription(
     withPlaces,
     merchant: merchantWords.slice(0, 4),
     processor: stripped.processor,
+    domains,
   };
 }
 

@@ -1,6 +1,8 @@
 import { CategoryResolver, type UserCategory } from '../../src/domain/classifier/categories';
 import { Classifier } from '../../src/domain/classifier/classifier';
 import { extractFeatures } from '../../src/domain/classifier/features';
+import { KIND_IDS, KINDS } from '../../src/domain/classifier/knowledge-base/kinds';
+import { MERCHANTS } from '../../src/domain/classifier/knowledge-base/merchants';
 import { knowledgeModel } from '../../src/domain/classifier/knowledge-model';
 import { normalizeDescription } from '../../src/domain/classifier/normalize';
 import { meaningScore, nameTokens } from '../../src/domain/classifier/ontology';
@@ -164,5 +166,75 @@ describe('merchant facts that share a first word', () => {
   it('tells a name with "N" from a shorter name it starts with', () => {
     expect(fact('LOAF N JUG # 0819')).toBe('fuel');
     expect(fact('LOAF LONDON')).toBe('furniture');
+  });
+});
+
+describe('finer kinds of a concept (knowledge-base/kinds.ts)', () => {
+  // Mint's own names around meals, pets, hair and phone bills.
+  const mint = named(
+    'Food & Dining',
+    'Restaurants',
+    'Fast Food',
+    'Coffee Shops',
+    'Groceries',
+    'Pets',
+    'Pet Food & Supplies',
+    'Personal Care',
+    'Hair',
+    'Mobile Phone',
+    'Internet',
+    'Shopping',
+  );
+
+  it('names every kind’s merchant as its concept’s list in merchants.ts spells it', () => {
+    for (const kind of KIND_IDS) {
+      const { concept, merchants } = KINDS[kind];
+      const known = new Set(
+        (MERCHANTS[concept] ?? '').split('|').map((name) => name.trim().replace(/^\^/, '')),
+      );
+      for (const name of merchants.split('|'))
+        expect(`${kind}: ${known.has(name)}`).toBe(`${kind}: true`);
+    }
+  });
+
+  it('files a known merchant of a kind under the category that names the kind', () => {
+    const name = (description: string) => classify(mint, description).categoryName;
+    expect(name('STARBUCKS STORE 22656 MECHANICSBURG PA')).toBe('Coffee Shops');
+    expect(name('MCDONALDS F12345 HARRISBURG PA')).toBe('Fast Food');
+    expect(name('GREAT CLIPS AT CAMP HILL PA')).toBe('Hair');
+    expect(name('CHEWY.COM 800-672-4399 FL')).toBe('Pet Food & Supplies');
+    expect(name('COMCAST 800-266-2278 PA')).toBe('Internet');
+    expect(name('VERIZON WIRELESS 800-922-0204')).toBe('Mobile Phone');
+    expect(classify(mint, 'STARBUCKS STORE 22656').reasoning).toContain('a coffee shop');
+  });
+
+  it('keeps the concept’s category where no category names the kind, or where it names it too', () => {
+    const defaults = named('Groceries', 'Dining Out', 'Phone & Internet', 'Shopping');
+    expect(classify(defaults, 'STARBUCKS STORE 22656').categoryName).toBe('Dining Out');
+    expect(classify(defaults, 'COMCAST 800-266-2278 PA').categoryName).toBe('Phone & Internet');
+    const cafes = named('Cafés & Restaurants', 'Coffee', 'Groceries');
+    // "Cafés & Restaurants" says café: the concept's category already names the kind.
+    expect(classify(cafes, 'STARBUCKS STORE 22656').categoryName).toBe('Cafés & Restaurants');
+  });
+
+  it('files a meal under the narrower of a broad and a specific name', () => {
+    const resolver = new CategoryResolver(mint, 'US', 'individual');
+    expect(resolver.categoryFor('dining')?.name).toBe('Restaurants');
+    expect(meaningScore('dining', 'Food & Dining')).toBeLessThan(
+      meaningScore('dining', 'Restaurants'),
+    );
+  });
+});
+
+describe('processors that serve one trade', () => {
+  it('reads a Toast payment as a meal, whatever known name it shares', () => {
+    const app = named('Restaurants & Bars', 'Shopping', 'Software', 'Groceries');
+    const result = classify(app, 'TST* HARVEST & BREW 1 PORTLAND OR');
+    expect(result.categoryName).toBe('Restaurants & Bars');
+    expect(classify(app, 'TST* THE WOLF DEN 0042').categoryName).toBe('Restaurants & Bars');
+    // Without the processor, "Harvest" is the time-tracking software.
+    expect(classify(app, 'HARVEST TIME TRACKING').reasoning).toContain(
+      "Merchant 'Harvest' is software",
+    );
   });
 });

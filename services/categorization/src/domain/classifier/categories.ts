@@ -5,7 +5,8 @@ import {
   type CategorySeed,
 } from '../default-categories';
 import { CONCEPT_IDS, CONCEPTS, categoryNamesFor, type Concept, type ConceptId } from './concepts';
-import { MEANING_THRESHOLD, meaningScoreOfTokens, nameTokens } from './ontology';
+import { KINDS, type KindId } from './knowledge-base/kinds';
+import { MEANING_THRESHOLD, meaningScoreOfTokens, nameTokens, termsSaid } from './ontology';
 
 /** One of the user's categories, as the classifier needs it. */
 export interface UserCategory {
@@ -46,6 +47,8 @@ export class CategoryResolver {
   /** Fewer than half of the user's categories carry a default catalogue name. */
   readonly ownNames: boolean;
   private seedNames = new Set<string>();
+  /** Each kind's category (null: none names it), found when first asked for. */
+  private readonly kindCategory = new Map<KindId, UserCategory | null>();
 
   constructor(
     readonly categories: readonly UserCategory[],
@@ -144,12 +147,54 @@ export class CategoryResolver {
     return this.conceptCategory.get(concept);
   }
 
+  /**
+   * The category for a known merchant of this concept and kind: the concept's, unless that
+   * one's name does not say the kind and another category's does ("Starbucks" goes to "Coffee
+   * Shops" rather than "Restaurants", and stays in "Cafés & Restaurants" or "Dining Out"). The
+   * concept's category wins when it says the kind, so a sole trader's phone bill stays in their
+   * business category even if a personal "Phone" category also says it.
+   */
+  categoryForMerchant(
+    concept: ConceptId,
+    kind?: KindId,
+  ): { category: UserCategory; kind?: KindId } | undefined {
+    const broad = this.conceptCategory.get(concept);
+    if (!kind || KINDS[kind].concept !== concept) return broad && { category: broad };
+    if (broad && this.saysKind(broad, kind)) return { category: broad };
+    const narrow = this.categoryForKind(kind);
+    if (narrow) return { category: narrow, kind };
+    return broad && { category: broad };
+  }
+
+  private saysKind(category: UserCategory, kind: KindId): boolean {
+    return termsSaid(KINDS[kind].terms, this.tokensById.get(category.id) ?? []) > 0;
+  }
+
+  /** The expense category whose name says the most of the kind's terms, if any does. */
+  private categoryForKind(kind: KindId): UserCategory | undefined {
+    let found = this.kindCategory.get(kind);
+    if (found === undefined) {
+      let best = 0;
+      found = null;
+      for (const category of this.categories) {
+        if (this.income.has(category.id)) continue;
+        const said = termsSaid(KINDS[kind].terms, this.tokensById.get(category.id) ?? []);
+        if (said > best) {
+          best = said;
+          found = category;
+        }
+      }
+      this.kindCategory.set(kind, found);
+    }
+    return found ?? undefined;
+  }
+
   get(id: string): UserCategory | undefined {
     return this.byId.get(id);
   }
 
-  describe(concept: ConceptId): string {
-    return (CONCEPTS[concept] as Concept).describe;
+  describe(concept: ConceptId, kind?: KindId): string {
+    return kind ? KINDS[kind].describe : (CONCEPTS[concept] as Concept).describe;
   }
 }
 

@@ -118,8 +118,10 @@ export class Classifier {
       keywordDist.set(category.id, (keywordDist.get(category.id) ?? 0) + p);
       keywordMass += p;
     });
-    const merchantCategory =
-      verdict.merchant && this.resolver.categoryFor(verdict.merchant.concept);
+    const merchantMatch =
+      verdict.merchant &&
+      this.resolver.categoryForMerchant(verdict.merchant.concept, verdict.merchant.fact.kind);
+    const merchantCategory = merchantMatch?.category;
     // The knowledge is sure what this is (a known merchant, or most of the keyword belief) and
     // the user has no category for it: what is left of the knowledge would only force the
     // nearest wrong category, so it says nothing (the user's own labels may still answer).
@@ -263,7 +265,7 @@ export class Classifier {
         : `Similar to transactions you labelled ${category.name}`;
     } else if (verdict.merchant && merchantCategory?.id === top.id) {
       source = 'knowledge_base';
-      reasoning = `Merchant '${verdict.merchant.fact.display}' is ${this.resolver.describe(verdict.merchant.concept)} → ${category.name}`;
+      reasoning = `Merchant '${verdict.merchant.fact.display}' is ${this.resolver.describe(verdict.merchant.concept, merchantMatch?.kind)} → ${category.name}`;
     } else {
       source = 'keyword_model';
       let concept: (typeof verdict.keywords.concepts)[number] | undefined;

@@ -43,9 +43,11 @@ const DINING: [string, number][] = [
   ['dining', 1],
   ['restaurant', 1],
   ['eating out', 1],
-  ['takeaway', 1],
-  ['take out', 1],
-  ['fast food', 1],
+  // A category of their own for fast food or takeaway (Mint's "Fast Food" beside "Restaurants")
+  // takes the fast-food chains (knowledge-base/kinds.ts); a restaurant goes to "Restaurants".
+  ['takeaway', 0.9],
+  ['take out', 0.9],
+  ['fast food', 0.9],
   ['cafe', 0.9],
   ['coffee', 0.8],
   ['drink', 0.7],
@@ -400,6 +402,11 @@ function matches(tokens: readonly string[], term: string): boolean {
   return words.every((w) => tokens.some((t) => t === w || (w.length >= 4 && t.startsWith(w))));
 }
 
+/** How many of these terms a name (split by nameTokens) says: "Pet Food & Supplies" says "pet food". */
+export function termsSaid(terms: readonly string[], tokens: readonly string[]): number {
+  return tokens.length ? terms.filter((term) => matches(tokens, term)).length : 0;
+}
+
 /**
  * How well a category name means this concept: the best term's weight plus a little for each
  * further term (so "Gas/Automotive" beats "Automotive" for fuel); 0 when a `not` word is there.
@@ -420,7 +427,12 @@ export function meaningScoreOfTokens(concept: ConceptId, tokens: readonly string
   }
   if (!found.size) return 0;
   const weights = [...found.values()].sort((a, b) => b - a);
-  const score = weights[0] + 0.1 * weights.slice(1).reduce((a, b) => a + b, 0);
+  // Each further word adds a little, except a family word beside a word of the concept itself,
+  // which takes a little away: "Food & Dining" also holds the groceries, so a user who has it
+  // and "Restaurants" files a meal under the narrower one.
+  const itself = weights[0] >= 1;
+  const score =
+    weights[0] + weights.slice(1).reduce((sum, w) => sum + (itself && w < 1 ? -0.03 : 0.1 * w), 0);
   // "Other Income", "Misc Expenses": a catch-all fits when no category names the thing itself.
   return tokens.some((t) => CATCH_ALL.has(t)) ? score * CATCH_ALL_FACTOR : score;
 }

@@ -1,0 +1,67 @@
+import type { ConceptId } from '../concepts';
+
+/**
+ * Finer kinds of a concept that budgeting apps give categories of their own: Mint's "Coffee
+ * Shops", "Fast Food" and "Restaurants" under Food & Dining, "Pet Food & Supplies" and
+ * "Veterinary" under Pets, "Hair" under Personal Care, "Mobile Phone" and "Internet" under
+ * Bills & Utilities. A known merchant of a kind goes to the user's category that names the
+ * kind itself; a user without one gets the concept's category, as before. Only known merchants
+ * carry a kind: the keyword model stays over concepts, so a category set without such
+ * categories is classified exactly as it was.
+ *
+ * `merchants` are names exactly as the concept's list in merchants.ts spells them (a unit test
+ * checks each is there). `terms` are what a category named after the kind is called, in the
+ * ontology's languages (lower case, no accents; 4+ letters also match as a prefix); a category
+ * counts only when one of them is its whole meaning (weight 1), never a family word.
+ */
+export interface Kind {
+  concept: ConceptId;
+  /** Completes "… is …" in a reasoning line. */
+  describe: string;
+  merchants: string;
+  terms: readonly string[];
+}
+
+// prettier-ignore
+export const KINDS = {
+  coffee: {
+    concept: 'dining',
+    describe: 'a coffee shop',
+    merchants: 'Starbucks|Gloria Jeans|The Coffee Club|Costa|Costa Coffee|Caffe Nero|Dunkin|Dunkin Donuts|Tim Hortons|Peets Coffee|Dutch Bros|Caribou Coffee|Blue Bottle Coffee|Philz Coffee',
+    terms: ['coffee', 'coffee shops', 'cafe', 'cafes', 'kaffee', 'cafeteria', 'caffe', 'koffie'],
+  },
+  fast_food: {
+    concept: 'dining',
+    describe: 'a fast-food chain',
+    merchants: 'McDonalds|Maccas|McDonalds Aus|KFC|Hungry Jacks|Subway|Dominos|Dominos Pizza|Pizza Hut|Red Rooster|Oporto|Burger King|Wendys|Taco Bell|Chick-fil-A|Popeyes|Sonic Drive-In|Arbys|Jack in the Box|Whataburger|In-N-Out|Five Guys|Little Caesars|Papa Johns|Dairy Queen|Carls Jr|Hardees|Chipotle|Panda Express|Panera Bread|Greggs',
+    terms: ['fast food', 'fastfood', 'takeaway', 'takeaways', 'take out', 'imbiss', 'schnellimbiss', 'restauration rapide', 'comida rapida', 'afhaal'],
+  },
+  hair: {
+    concept: 'personal_care',
+    describe: 'a hairdresser or barber',
+    merchants: 'Great Clips|Supercuts|Sport Clips|Just Cuts|Toni & Guy|Regis Salons|Fantastic Sams|Cost Cutters',
+    terms: ['hair', 'haircut', 'haircuts', 'hairdresser', 'barber', 'friseur', 'coiffeur', 'peluqueria', 'parrucchiere', 'kapper'],
+  },
+  pet_supplies: {
+    concept: 'pets',
+    describe: 'a pet-supplies store',
+    merchants: 'Chewy|PetSmart|Petco|Petbarn|Pets at Home|PETstock|Pet Circle|Pet Supplies Plus',
+    terms: ['pet food', 'pet supplies', 'tierbedarf', 'tierfutter', 'animalerie', 'articulos para mascotas', 'dierenvoeding'],
+  },
+  mobile: {
+    concept: 'phone_internet',
+    describe: 'a mobile-phone carrier',
+    merchants: 'AT&T|ATT|Verizon Wireless|T-Mobile|Sprint|Cricket Wireless|Boost Mobile|Mint Mobile|Visible|Google Fi|Giffgaff',
+    terms: ['phone', 'mobile', 'mobile phone', 'cell', 'cell phone', 'cellphone', 'handy', 'mobilfunk', 'telephone', 'telefon', 'movil', 'telefono', 'cellulare', 'mobiel', 'telefoon'],
+  },
+  internet_tv: {
+    concept: 'phone_internet',
+    describe: 'an internet or cable-TV provider',
+    merchants: 'Comcast|Xfinity|Spectrum|Charter Spectrum|Cox Communications|Optimum|Frontier Communications|Mediacom|Starlink|Virgin Media|Aussie Broadband|Superloop',
+    terms: ['internet', 'cable', 'broadband', 'cable tv', 'internet & cable', 'wifi', 'kabel', 'internet y cable'],
+  },
+} as const satisfies Record<string, Kind>;
+
+export type KindId = keyof typeof KINDS;
+
+export const KIND_IDS = Object.keys(KINDS) as KindId[];

@@ -1,4 +1,4 @@
-import { AppError, isUpstreamFailure } from '@pfs/kit';
+import { AppError, isUpstreamFailure, LruMap } from '@pfs/kit';
 import type { Request } from 'express';
 import { timingSafeEqual } from 'node:crypto';
 import type { Upstreams } from '../upstreams';
@@ -38,9 +38,11 @@ export function presentedCredential(req: Request): Presented | undefined {
  * the hot path does not pay a second gRPC hop (see docs/adr/003-auth-cache-and-revocation.md).
  */
 export class Authenticator {
-  private readonly cache = new Map<string, CacheEntry>();
+  private readonly cache = new LruMap<string, CacheEntry>(MAX_CACHE_ENTRIES);
   /** Per-user answers remembered as long as credentials are (memoizeForUser). */
-  private readonly userMemo = new Map<string, { value: unknown; fetchedAt: number }>();
+  private readonly userMemo = new LruMap<string, { value: unknown; fetchedAt: number }>(
+    MAX_CACHE_ENTRIES,
+  );
 
   constructor(
     private readonly upstreams: Upstreams,
@@ -110,11 +112,6 @@ export class Authenticator {
 
   private remember(credential: string, principal: Principal, now: number): void {
     if (this.ttlMs <= 0) return;
-    if (this.cache.size >= MAX_CACHE_ENTRIES) {
-      // Map keeps insertion order: dropping the oldest entry is a cheap LRU approximation.
-      const oldest = this.cache.keys().next().value;
-      if (oldest !== undefined) this.cache.delete(oldest);
-    }
     this.cache.set(credential, { principal, fetchedAt: now });
   }
 
@@ -131,10 +128,6 @@ export class Authenticator {
     const held = this.userMemo.get(memoKey);
     if (held && now - held.fetchedAt < this.ttlMs) return held.value as T;
     const value = await load();
-    if (this.userMemo.size >= MAX_CACHE_ENTRIES) {
-      const oldest = this.userMemo.keys().next().value;
-      if (oldest !== undefined) this.userMemo.delete(oldest);
-    }
     this.userMemo.set(memoKey, { value, fetchedAt: now });
     return value;
   }

@@ -3,6 +3,7 @@ import {
   compileRules,
   formatMoney,
   isTransportFailure,
+  LruMap,
   ruleFromMessage,
   ServiceClient,
   type CompiledRuleSet,
@@ -51,7 +52,7 @@ export function connectBillRules(opts: {
 }): BillRulesSource {
   const deadlineMs = opts.deadlineMs ?? 300;
   const log = opts.logger.child({ component: 'rules-source' });
-  const cache = new Map<string, { version: string; set: CompiledRuleSet }>();
+  const cache = new LruMap<string, { version: string; set: CompiledRuleSet }>(10_000);
   let client: ServiceClient<RuleServiceClient> | undefined;
   return {
     async rulesFor(userId, target) {
@@ -73,7 +74,6 @@ export function connectBillRules(opts: {
         if (res.unchanged && held) return held.set;
         const set = compileRules(res.rules.map(ruleFromMessage), target);
         cache.set(key, { version: res.version, set });
-        if (cache.size > 10_000) cache.delete(cache.keys().next().value as string);
         return set;
       } catch (err) {
         if (!isTransportFailure(err)) throw err;

@@ -6,6 +6,7 @@ export * from './events';
 export * from './grpc';
 export * from './ids';
 export * from './logger';
+export * from './lru';
 export * from './metrics';
 export * from './money';
 export * from './pagination';

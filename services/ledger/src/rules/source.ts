@@ -2,6 +2,7 @@ import {
   compileRules,
   isTransportFailure,
   isUpstreamFailure,
+  LruMap,
   ruleFromMessage,
   ServiceClient,
   type CompiledRuleSet,
@@ -115,7 +116,7 @@ export function createRulesSource(opts: RulesSourceOptions): RulesSource {
   const deadlineMs = opts.deadlineMs ?? 300;
   const maxEntries = opts.maxEntries ?? 10_000;
   const log = opts.logger.child({ component: 'rules-source' });
-  const cache = new Map<string, Entry>();
+  const cache = new LruMap<string, Entry>(maxEntries);
   let clients:
     | {
         address: string;
@@ -151,18 +152,12 @@ export function createRulesSource(opts: RulesSourceOptions): RulesSource {
         { appliesTo: target, knownVersion: held?.version },
         { userId, deadlineMs },
       );
-      if (res.unchanged && held) {
-        cache.delete(key);
-        cache.set(key, held);
-        return held.set;
-      }
+      if (res.unchanged && held) return held.set;
       const entry = {
         version: res.version,
         set: compileRules(res.rules.map(ruleFromMessage), target),
       };
-      cache.delete(key);
       cache.set(key, entry);
-      if (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
       return entry.set;
     } catch (err) {
       // Categorization down, slow or failing (a cut database connection under the query): the

@@ -1,4 +1,4 @@
-import type { Knex } from '@pfs/kit';
+import { LruMap, type Knex } from '@pfs/kit';
 import type { TransactionFilter } from '../domain/listing';
 import { NO_CATEGORY_KEY } from '../migrations/0004_transaction_daily_totals';
 
@@ -58,12 +58,12 @@ interface CachedTotal {
 
 /** Totals remembered per pool, least recently used dropped first. */
 const MAX_CACHED_TOTALS = 10_000;
-const caches = new WeakMap<Knex, Map<string, CachedTotal>>();
+const caches = new WeakMap<Knex, LruMap<string, CachedTotal>>();
 
-function cacheOf(db: Knex): Map<string, CachedTotal> {
+function cacheOf(db: Knex): LruMap<string, CachedTotal> {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new Map();
+    cache = new LruMap(MAX_CACHED_TOTALS);
     caches.set(db, cache);
   }
   return cache;
@@ -94,15 +94,8 @@ export async function countTransactions(
   const cache = cacheOf(db);
   const key = `${userId}|${JSON.stringify(filter)}`;
   const hit = cache.get(key);
-  if (hit && hit.version === version) {
-    // Re-insert so the Map's order stays least-recently-used first.
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit.total;
-  }
+  if (hit && hit.version === version) return hit.total;
   const total = (await countFromDailyTotals(db, userId, filter)) ?? (await countRows());
-  cache.delete(key);
   cache.set(key, { version, total });
-  if (cache.size > MAX_CACHED_TOTALS) cache.delete(cache.keys().next().value as string);
   return total;
 }

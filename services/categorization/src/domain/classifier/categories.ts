@@ -1,3 +1,4 @@
+import { LruMap } from '@pfs/kit';
 import {
   catalogueFor,
   COUNTRY_CATALOGUES,
@@ -200,7 +201,7 @@ export class CategoryResolver {
 
 /** Resolvers kept for categories seen recently: enough for the users active at one time. */
 const RESOLVER_CACHE_SIZE = 256;
-const resolvers = new Map<string, CategoryResolver>();
+const resolvers = new LruMap<string, CategoryResolver>(RESOLVER_CACHE_SIZE);
 
 /**
  * The resolver for these categories, built once per distinct set: building one weighs every
@@ -228,11 +229,10 @@ export function categoryResolver(
     ]),
   ]);
   let resolver = resolvers.get(key);
-  if (resolver) resolvers.delete(key);
-  else resolver = new CategoryResolver(categories, countryCode, businessType);
-  resolvers.set(key, resolver);
-  if (resolvers.size > RESOLVER_CACHE_SIZE)
-    resolvers.delete(resolvers.keys().next().value as string);
+  if (!resolver) {
+    resolver = new CategoryResolver(categories, countryCode, businessType);
+    resolvers.set(key, resolver);
+  }
   return resolver;
 }
 

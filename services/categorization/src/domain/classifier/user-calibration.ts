@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { LruMap } from '@pfs/kit';
 import { Classifier, confidenceBeforeMaps, type ClassifierContext } from './classifier';
 import { IsotonicCalibration } from './isotonic';
 import type { KnowledgeModel } from './knowledge-model';
@@ -103,7 +104,7 @@ interface Fitted {
  * in the order they fell due: each holds a second copy of its user's labels while it runs.
  */
 export class UserCalibrations {
-  private readonly fitted = new Map<string, Fitted>();
+  private readonly fitted: LruMap<string, Fitted>;
   /** Users with a fit due or running. */
   private readonly fitting = new Set<string>();
   private readonly queue: (() => void)[] = [];
@@ -111,9 +112,11 @@ export class UserCalibrations {
   private waiters: (() => void)[] = [];
 
   constructor(
-    private readonly capacity = 500,
+    capacity = 500,
     private readonly sliceMs = 4,
-  ) {}
+  ) {
+    this.fitted = new LruMap(capacity);
+  }
 
   /** The user's map as it is now; starts a fit in the background when one is due. */
   for(
@@ -123,17 +126,16 @@ export class UserCalibrations {
   ): IsotonicCalibration {
     const size = context.userModel.size;
     const current = this.fitted.get(userId);
-    if (current) this.remember(userId, current);
     const due =
       !current ||
       size > current.size * (1 + REFIT_GROWTH) ||
       size < current.size * (1 - REFIT_GROWTH);
     if (due && !this.fitting.has(userId)) {
       if (size < MIN_CALIBRATION_LABELS)
-        this.remember(userId, { size, map: IsotonicCalibration.identity() });
+        this.fitted.set(userId, { size, map: IsotonicCalibration.identity() });
       else this.start(userId, size, context, knowledge);
     }
-    return (this.fitted.get(userId) ?? current)?.map ?? IsotonicCalibration.identity();
+    return (this.fitted.peek(userId) ?? current)?.map ?? IsotonicCalibration.identity();
   }
 
   /** Resolves once no fit is due or running (for tests and orderly shutdowns). */
@@ -169,8 +171,8 @@ export class UserCalibrations {
     const finish = (map: IsotonicCalibration | undefined) => {
       this.fitting.delete(userId);
       // A fit that failed keeps the map there was, for this size, instead of retrying at once.
-      const previous = this.fitted.get(userId)?.map ?? IsotonicCalibration.identity();
-      this.remember(userId, { size, map: map ?? previous });
+      const previous = this.fitted.peek(userId)?.map ?? IsotonicCalibration.identity();
+      this.fitted.set(userId, { size, map: map ?? previous });
       this.next();
       if (!this.fitting.size) {
         const waiters = this.waiters;
@@ -191,12 +193,5 @@ export class UserCalibrations {
       }
     };
     setImmediate(turn);
-  }
-
-  private remember(userId: string, fitted: Fitted): void {
-    this.fitted.delete(userId);
-    this.fitted.set(userId, fitted);
-    while (this.fitted.size > this.capacity)
-      this.fitted.delete(this.fitted.keys().next().value as string);
   }
 }

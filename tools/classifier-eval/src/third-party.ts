@@ -411,10 +411,15 @@ export interface ThirdPartyReport {
   set: string;
   rows: number;
   cold: Partial<Record<ColdNaming, { all: Metrics; clearCut: Metrics }>>;
-  warm: WarmReport;
+  /** Absent when only the cold figures were asked for (they take seconds, the warm minutes). */
+  warm?: WarmReport;
 }
 
-export function thirdPartyReport(relative = CAPITAL_ONE, every = 1): ThirdPartyReport {
+export function thirdPartyReport(
+  relative = CAPITAL_ONE,
+  every = 1,
+  { warm = true }: { warm?: boolean } = {},
+): ThirdPartyReport {
   const rows = loadThirdParty(relative)
     .filter((_, i) => i % every === 0)
     .map((r, index) => ({ ...r, index }));
@@ -431,7 +436,7 @@ export function thirdPartyReport(relative = CAPITAL_ONE, every = 1): ThirdPartyR
       clearCut: metrics(scored.filter((s) => !NOT_CLEAR_CUT.has(s.expected))),
     };
   }
-  return { set: relative, rows: rows.length, cold, warm: warmReport(rows) };
+  return { set: relative, rows: rows.length, cold, warm: warm ? warmReport(rows) : undefined };
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -446,6 +451,7 @@ export function formatThirdParty(r: ThirdPartyReport): string {
     out.push(`cold ${naming} names, all:       ${line(m.all)}`);
   }
   const w = r.warm;
+  if (!w) return out.join('\n');
   out.push(
     `warm time split: train ${w.split.train} (${w.split.from}…), test ${w.split.test} (${w.split.cut}…${w.split.to})`,
   );

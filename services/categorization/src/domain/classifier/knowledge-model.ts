@@ -124,13 +124,18 @@ function nameWords(name: string): string[] {
 }
 
 /** "dining:Starbucks" → coffee: each kind's merchants, by concept and name as merchants.ts spells it. */
-export function kindsByName(): Map<string, KindId> {
+function kindsByName(): Map<string, KindId> {
   const map = new Map<string, KindId>();
   for (const kind of KIND_IDS) {
     const { concept, merchants } = KINDS[kind];
     for (const name of merchants.split('|')) map.set(`${concept}:${name}`, kind);
   }
   return map;
+}
+
+/** A fact named by a web domain counts only where the description shows that domain. */
+function domainShown(fact: MerchantFact, normalized: NormalizedDescription): boolean {
+  return !fact.domain || normalized.domains.includes(fact.domain);
 }
 
 /** Type evidence a knowledge-base document carries: expenses are mostly debits, income credits. */
@@ -217,7 +222,7 @@ export class KnowledgeModel {
     for (let i = 0; i < merchant.length; i++) {
       for (const fact of this.byMerchantToken.get(merchant[i]) ?? []) {
         if (fact.anchored && i > 0) continue;
-        if (fact.domain && !normalized.domains.includes(fact.domain)) continue;
+        if (!domainShown(fact, normalized)) continue;
         if (!fact.merchantTokens.length) continue;
         if (fact.merchantTokens.every((t, k) => merchant[i + k] === t)) return fact;
       }
@@ -225,7 +230,7 @@ export class KnowledgeModel {
     const phrase = normalized.withPlaces;
     for (let i = 0; i < phrase.length; i++) {
       for (const fact of this.byWordToken.get(phrase[i]) ?? []) {
-        if (fact.domain && !normalized.domains.includes(fact.domain)) continue;
+        if (!domainShown(fact, normalized)) continue;
         if (fact.wordTokens.every((t, k) => phrase[i + k] === t)) return fact;
       }
     }

@@ -410,8 +410,9 @@ export function termsSaid(terms: readonly string[], tokens: readonly string[]): 
 }
 
 /**
- * How well a category name means this concept: the best term's weight plus a little for each
- * further term (so "Gas/Automotive" beats "Automotive" for fuel); 0 when a `not` word is there.
+ * How well a category name means this concept: the best term's weight, plus a little for each
+ * further term (so "Gas/Automotive" beats "Automotive" for fuel) except a family word beside a
+ * word of the concept itself, which takes a little away; 0 when a `not` word is there.
  */
 export function meaningScore(concept: ConceptId, name: string): number {
   return meaningScoreOfTokens(concept, nameTokens(name));

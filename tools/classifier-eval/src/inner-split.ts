@@ -5,6 +5,7 @@ import {
   byDate,
   loadThirdParty,
   metrics,
+  reliabilityBins,
   timeSplit,
   warmRun,
   type Scored,
@@ -22,7 +23,10 @@ import {
  * self-written set's warm accuracy, and the time of 1,000 warm classifications.
  *
  *   node tools/classifier-eval/dist/tools/classifier-eval/src/inner-split.js \
- *     [--neighbours='{"k":5,"recency":0.2}'] [--only=mint]
+ *     [--neighbours='{"k":5,"recency":0.2}'] [--only=mint] [--bins]
+ *
+ * --bins also prints the warm answers' reliability: per tenth of confidence, how many answers,
+ * their mean confidence and how many of them were right.
  */
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -72,4 +76,11 @@ for (const set of SETS) {
       `warm ${pct(warm.accuracy)} (ECE ${warm.ece.toFixed(3)}, top-80% ${pct(warm.top80)}), SVM ${pct(metrics(baseline).accuracy)}; ` +
       `${newest}; 1,000 warm classifications ${ms.toFixed(0)} ms`,
   );
+  if (args.has('bins'))
+    for (const [i, b] of reliabilityBins(pooled).entries())
+      if (b.n)
+        console.log(
+          `  ${(i / 10).toFixed(1)}–${((i + 1) / 10).toFixed(1)}: ${b.n} answers, ` +
+            `mean confidence ${pct(b.conf / b.n)}, right ${pct(b.ok / b.n)}`,
+        );
 }

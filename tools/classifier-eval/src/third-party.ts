@@ -138,15 +138,30 @@ export interface Metrics {
   abstained: number;
 }
 
+const isCorrect = (s: Scored) => s.predicted !== null && s.accepted.includes(s.predicted);
+
+/** Answers in ten bins of confidence: how many, their summed confidence, how many were right. */
+export function reliabilityBins(
+  scored: readonly Scored[],
+): { n: number; conf: number; ok: number }[] {
+  const bins = Array.from({ length: 10 }, () => ({ n: 0, conf: 0, ok: 0 }));
+  for (const s of scored) {
+    const b = bins[Math.min(9, Math.floor(s.confidence * 10))];
+    b.n += 1;
+    b.conf += s.confidence;
+    b.ok += isCorrect(s) ? 1 : 0;
+  }
+  return bins;
+}
+
 export function metrics(scored: readonly Scored[]): Metrics {
   const n = scored.length;
-  const correct = (s: Scored) => s.predicted !== null && s.accepted.includes(s.predicted);
-  const accuracy = n ? scored.filter(correct).length / n : 0;
+  const accuracy = n ? scored.filter(isCorrect).length / n : 0;
   // Macro-F1 over expected labels: a prediction counts for the expected label when accepted.
   const labels = [...new Set(scored.map((s) => s.expected))];
   const f1s = labels.map((label) => {
-    const tp = scored.filter((s) => s.expected === label && correct(s)).length;
-    const fn = scored.filter((s) => s.expected === label && !correct(s)).length;
+    const tp = scored.filter((s) => s.expected === label && isCorrect(s)).length;
+    const fn = scored.filter((s) => s.expected === label && !isCorrect(s)).length;
     const fp = scored.filter(
       (s) => s.expected !== label && s.predicted !== null && s.predicted === label,
     ).length;
@@ -155,17 +170,11 @@ export function metrics(scored: readonly Scored[]): Metrics {
     return p + r ? (2 * p * r) / (p + r) : 0;
   });
   const macroF1 = f1s.length ? f1s.reduce((a, b) => a + b, 0) / f1s.length : 0;
-  const bins = Array.from({ length: 10 }, () => ({ n: 0, conf: 0, ok: 0 }));
-  for (const s of scored) {
-    const b = bins[Math.min(9, Math.floor(s.confidence * 10))];
-    b.n += 1;
-    b.conf += s.confidence;
-    b.ok += correct(s) ? 1 : 0;
-  }
+  const bins = reliabilityBins(scored);
   const ece = n ? bins.reduce((sum, b) => sum + Math.abs(b.ok - b.conf), 0) / n : 0;
   const ranked = [...scored].sort((a, b) => b.confidence - a.confidence);
   const top = ranked.slice(0, Math.ceil(0.8 * n));
-  const top80 = top.length ? top.filter(correct).length / top.length : 0;
+  const top80 = top.length ? top.filter(isCorrect).length / top.length : 0;
   return {
     n,
     accuracy,

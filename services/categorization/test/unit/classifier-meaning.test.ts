@@ -238,3 +238,38 @@ describe('processors that serve one trade', () => {
     );
   });
 });
+
+describe('chain brands from OpenStreetMap (knowledge-base/brands.generated.ts)', () => {
+  const lookup = (description: string) =>
+    knowledgeModel().lookupMerchant(normalizeDescription(description));
+
+  it('knows chains the hand-written lists do not, with their kind', () => {
+    const pretzels = lookup('AUNTIE ANNES 183         VIRGINIA BEACVA');
+    expect(pretzels).toMatchObject({ concept: 'dining', kind: 'fast_food', brand: true });
+    expect(lookup('SQ *DUCK DONUTS')?.concept).toBe('dining');
+    expect(lookup('NAVY EXCHANGE 050180     VIRGINIA BEACVA')?.concept).toBe('shopping');
+    const fastFood = named('Restaurants', 'Fast Food', 'Shopping', 'Gas');
+    const answer = classify(fastFood, 'AUNTIE ANNES 183 VIRGINIA BEACVA');
+    expect(answer.categoryName).toBe('Fast Food');
+    expect(answer.reasoning).toContain("Merchant 'Auntie Anne's' is a fast-food chain");
+  });
+
+  it('leaves a hand-written name its own fact', () => {
+    expect(lookup('STARBUCKS STORE 21598')).toMatchObject({ concept: 'dining', kind: 'coffee' });
+    expect(lookup('STARBUCKS STORE 21598')?.brand).toBeUndefined();
+    expect(lookup('SHEETZ 0491 00004911 ZION CROSSROAVA')?.brand).toBeUndefined();
+  });
+
+  it('only counts a brand the merchant starts with, and not where a word after it says otherwise', () => {
+    expect(lookup('ZELLE PAYMENT TO MARY AUNTIE ANNES')?.brand).toBeUndefined();
+    // Big Apple is a chain of convenience stores; a pizzeria of that name is not one of them.
+    expect(lookup('BIG APPLE PIZZA')).toBeUndefined();
+  });
+
+  it('leaves out one-word brands that are everyday words or first names', () => {
+    // "Coffee#1", "Big 5" (numbers fall away) and the Alice pizza chain are in the index.
+    expect(lookup('COFFEE HOUSE ON MAIN')?.brand).toBeUndefined();
+    expect(lookup('BIG D #50')).toBeUndefined();
+    expect(lookup('ALICE SMITH')).toBeUndefined();
+  });
+});

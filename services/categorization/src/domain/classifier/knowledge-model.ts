@@ -1,6 +1,7 @@
 import { CONCEPT_IDS, CONCEPTS, forDirection, type Concept, type ConceptId } from './concepts';
 import { extractFeatures, type FeatureVector } from './features';
 import { BASE_RATES } from './knowledge-base/base-rates';
+import { BRANDS } from './knowledge-base/brands.generated';
 import { KEYWORDS } from './knowledge-base/keywords';
 import { KIND_IDS, KINDS, type KindId } from './knowledge-base/kinds';
 import { MERCHANTS } from './knowledge-base/merchants';
@@ -36,6 +37,8 @@ export interface MerchantFact {
   domain?: string;
   /** The finer kind of its concept, when it has one ("Starbucks" is a coffee shop). */
   kind?: KindId;
+  /** From the chain brands of OpenStreetMap (brands.generated.ts), not the hand-written lists. */
+  brand?: true;
 }
 
 export interface ConceptScores {
@@ -155,6 +158,9 @@ function withDirection(features: FeatureVector, concept: Concept): FeatureVector
 export class KnowledgeModel {
   private readonly byMerchantToken = new Map<string, MerchantFact[]>();
   private readonly byWordToken = new Map<string, MerchantFact[]>();
+  private readonly byBrandToken = new Map<string, MerchantFact[]>();
+  /** Each one-word keyword and the concepts it is a keyword of. */
+  private readonly keywordConcepts = new Map<string, Set<ConceptId>>();
   readonly keywordModel = new NaiveBayes<ConceptId>({ alpha: 0.1, uniformPrior: true });
   readonly facts: MerchantFact[] = [];
 
@@ -194,11 +200,16 @@ export class KnowledgeModel {
       for (const { name } of splitFacts(KEYWORDS[concept] ?? '')) {
         const normalized = normalizeDescription(name);
         if (!normalized.words.length) continue;
+        if (normalized.words.length === 1) {
+          const concepts = this.keywordConcepts.get(normalized.words[0]) ?? new Set();
+          this.keywordConcepts.set(normalized.words[0], concepts.add(concept));
+        }
         this.keywordModel.add(withDirection(extractFeatures({ normalized }), definition), concept);
       }
     }
+    this.addBrands();
     // Longest name first; among equally long ones the plainest spelling (for reasoning lines).
-    for (const list of this.byMerchantToken.values()) {
+    for (const list of [...this.byMerchantToken.values(), ...this.byBrandToken.values()]) {
       list.sort(
         (a, b) =>
           b.merchantTokens.length - a.merchantTokens.length ||
@@ -207,6 +218,53 @@ export class KnowledgeModel {
     }
     for (const list of this.byWordToken.values())
       list.sort((a, b) => b.wordTokens.length - a.wordTokens.length);
+  }
+
+  /**
+   * The chain brands of OpenStreetMap's name-suggestion-index: thousands of shops, restaurants
+   * and service stations the hand-written lists do not name ("Auntie Anne's", "Sheetz", "Kum &
+   * Go"). Only the merchant's opening words, and only names that keep every word when
+   * normalised: a brand's name inside a longer description is too often something else. They
+   * never teach the keyword model (thousands of names of a few concepts would pull every
+   * unknown merchant's letter n-grams towards them), and a hand-written name always wins.
+   */
+  private addBrands(): void {
+    const known = new Set(this.facts.map((f) => f.merchantTokens.join(' ')));
+    for (const { concept, kind, names } of BRANDS) {
+      for (const name of names.split('|')) {
+        const normalized = normalizeDescription(name);
+        const { merchant, withPlaces, words } = normalized;
+        if (!merchant.length || merchant.length < nameWords(name).length) continue;
+        if (withPlaces.length !== merchant.length || words.length !== merchant.length) continue;
+        if (merchant.some((w) => w !== 'THE' && isChannelWord(w))) continue;
+        const key = merchant.join(' ');
+        if (known.has(key)) continue;
+        known.add(key);
+        this.index(this.byBrandToken, merchant, {
+          display: name,
+          concept,
+          merchantTokens: merchant,
+          wordTokens: withPlaces,
+          anchored: true,
+          kind,
+          brand: true,
+        });
+      }
+    }
+  }
+
+  /**
+   * The longest chain brand the merchant starts with, unless the word after it says the
+   * business is something else: "BIG APPLE PIZZA" is a pizzeria, not the Big Apple convenience
+   * stores. Only the next word: further on, "PORTILLOS HOT DOGS" would be a pet shop.
+   */
+  private brandAtStart(merchant: readonly string[]): MerchantFact | undefined {
+    const brand = (this.byBrandToken.get(merchant[0]) ?? []).find((fact) =>
+      fact.merchantTokens.every((t, k) => merchant[k] === t),
+    );
+    if (!brand) return undefined;
+    const next = this.keywordConcepts.get(merchant[brand.merchantTokens.length]);
+    return next && !next.has(brand.concept) ? undefined : brand;
   }
 
   private index(map: Map<string, MerchantFact[]>, tokens: string[], fact: MerchantFact): void {
@@ -219,14 +277,20 @@ export class KnowledgeModel {
   /** The longest known merchant at the earliest position: the merchant words first, then all words. */
   lookupMerchant(normalized: NormalizedDescription): MerchantFact | undefined {
     const { merchant } = normalized;
+    const brand = merchant.length ? this.brandAtStart(merchant) : undefined;
     for (let i = 0; i < merchant.length; i++) {
       for (const fact of this.byMerchantToken.get(merchant[i]) ?? []) {
         if (fact.anchored && i > 0) continue;
         if (!domainShown(fact, normalized)) continue;
         if (!fact.merchantTokens.length) continue;
-        if (fact.merchantTokens.every((t, k) => merchant[i + k] === t)) return fact;
+        if (!fact.merchantTokens.every((t, k) => merchant[i + k] === t)) continue;
+        // A brand the merchant starts with over a known name later in it, or a shorter one.
+        const brandFirst =
+          brand && (i > 0 || brand.merchantTokens.length > fact.merchantTokens.length);
+        return brandFirst ? brand : fact;
       }
     }
+    if (brand) return brand;
     const phrase = normalized.withPlaces;
     for (let i = 0; i < phrase.length; i++) {
       for (const fact of this.byWordToken.get(phrase[i]) ?? []) {

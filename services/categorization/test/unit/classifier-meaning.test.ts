@@ -208,6 +208,14 @@ describe('finer kinds of a concept (knowledge-base/kinds.ts)', () => {
     expect(classify(mint, 'STARBUCKS STORE 22656').reasoning).toContain('a coffee shop');
   });
 
+  it('keeps the concept’s own name for the concept beside a category named after one of its kinds', () => {
+    // "personal" inside "personal care" is the concept's own phrase, not a family word beside it.
+    expect(meaningScore('personal_care', 'Personal Care')).toBe(1);
+    const name = (description: string) => classify(mint, description).categoryName;
+    expect(name('ULTA #246 MECHANICSBURG PA')).toBe('Personal Care');
+    expect(name('GREAT CLIPS AT CAMP HILL PA')).toBe('Hair');
+  });
+
   it('keeps the concept’s category where no category names the kind, or where it names it too', () => {
     const defaults = named('Groceries', 'Dining Out', 'Phone & Internet', 'Shopping');
     expect(classify(defaults, 'STARBUCKS STORE 22656').categoryName).toBe('Dining Out');
@@ -264,6 +272,11 @@ describe('chain brands from OpenStreetMap (knowledge-base/brands.generated.ts)',
     expect(lookup('ZELLE PAYMENT TO MARY AUNTIE ANNES')?.brand).toBeUndefined();
     // Big Apple is a chain of convenience stores; a pizzeria of that name is not one of them.
     expect(lookup('BIG APPLE PIZZA')).toBeUndefined();
+  });
+
+  it('does not find a name whose number fell away inside another business’s name', () => {
+    // "Trading 212" normalises to TRADING.
+    expect(lookup('INDEPENDENT TRADING CO 949-3669911 CA')).toBeUndefined();
   });
 
   it('leaves out one-word brands that are everyday words or first names', () => {

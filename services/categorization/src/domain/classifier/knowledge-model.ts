@@ -27,7 +27,8 @@ export interface MerchantFact {
    * normalised words are not the name's ("V/Line" → LINE, "Bet365" → BET: what is left is a
    * plain word), or the merchant words leave some of the name out ("Dogs Trust" → DOGS,
    * "Water Corporation" → WATER), so that "PORTILLOS HOT DOGS" is not a charity and "WALKING
-   * ON WATER CAFE" not a water bill. The whole name still counts anywhere.
+   * ON WATER CAFE" not a water bill. The whole name still counts anywhere, except where a
+   * number of it fell away ("Trading 212" → TRADING: "INDEPENDENT TRADING CO" sells clothes).
    */
   anchored: boolean;
   /**
@@ -175,12 +176,14 @@ export class KnowledgeModel {
         // Split or joined differently ("WAL MART" for "Wal-Mart") is the same name; lost letters are not.
         const mangled = !domain && normalized.withPlaces.join('') !== written.join('');
         const partial = normalized.merchant.length < normalized.withPlaces.length;
+        // Its number falls away when normalised ("Trading 212" → TRADING): a plain word is left.
+        const lostNumber = /(^|\s)\d+(\s|$)/.test(name);
         const fact: MerchantFact = {
           display: name.replace(/\s*\*\s*/g, ' '),
           concept,
           merchantTokens: normalized.merchant,
           wordTokens: normalized.withPlaces,
-          anchored: anchored || mangled || partial,
+          anchored: anchored || mangled || partial || lostNumber,
           domain,
           kind: kinds.get(`${concept}:${name}`),
         };
@@ -195,7 +198,8 @@ export class KnowledgeModel {
         const plain = normalized.words.length === normalized.withPlaces.length;
         const keepsItsWords = fact.wordTokens.every((w) => w === 'THE' || !isChannelWord(w));
         if (plain && keepsItsWords) this.index(this.byMerchantToken, fact.merchantTokens, fact);
-        if (!anchored && !mangled) this.index(this.byWordToken, fact.wordTokens, fact);
+        if (!anchored && !mangled && !lostNumber)
+          this.index(this.byWordToken, fact.wordTokens, fact);
       }
       for (const { name } of splitFacts(KEYWORDS[concept] ?? '')) {
         const normalized = normalizeDescription(name);
@@ -238,9 +242,10 @@ export class KnowledgeModel {
         if (withPlaces.length !== merchant.length || words.length !== merchant.length) continue;
         if (merchant.some((w) => w !== 'THE' && isChannelWord(w))) continue;
         const key = merchant.join(' ');
+        // A hand-written name keeps its fact, kind included: Verizon has no kind there (phone
+        // and home internet), where the index files it with the mobile-phone shops.
         if (known.has(key)) continue;
-        known.add(key);
-        this.index(this.byBrandToken, merchant, {
+        const fact: MerchantFact = {
           display: name,
           concept,
           merchantTokens: merchant,
@@ -248,7 +253,9 @@ export class KnowledgeModel {
           anchored: true,
           kind,
           brand: true,
-        });
+        };
+        known.add(key);
+        this.index(this.byBrandToken, merchant, fact);
       }
     }
   }

@@ -429,6 +429,14 @@ export function meaningScoreOfTokens(concept: ConceptId, tokens: readonly string
     if (matches(tokens, term)) found.set(term, Math.max(found.get(term) ?? 0, weight));
   }
   if (!found.size) return 0;
+  // A term inside a longer one found ("personal" in "personal care") is that term, not a
+  // further word beside it.
+  for (const term of [...found.keys()]) {
+    const within = [...found.keys()].some(
+      (other) => other !== term && ` ${other} `.includes(` ${term} `),
+    );
+    if (within) found.delete(term);
+  }
   const weights = [...found.values()].sort((a, b) => b - a);
   // Each further word adds a little, except a family word beside a word of the concept itself,
   // which takes a little away: "Food & Dining" also holds the groceries, so a user who has it

@@ -270,8 +270,15 @@ export class KnowledgeModel {
       fact.merchantTokens.every((t, k) => merchant[k] === t),
     );
     if (!brand) return undefined;
-    const next = this.keywordConcepts.get(merchant[brand.merchantTokens.length]);
-    return next && !next.has(brand.concept) ? undefined : brand;
+    return this.saysOtherwise(merchant, brand.merchantTokens.length, brand.concept)
+      ? undefined
+      : brand;
+  }
+
+  /** The merchant word at `at` is a keyword of other concepts, not of this one. */
+  private saysOtherwise(merchant: readonly string[], at: number, concept: ConceptId): boolean {
+    const next = this.keywordConcepts.get(merchant[at]);
+    return next !== undefined && !next.has(concept);
   }
 
   private index(map: Map<string, MerchantFact[]>, tokens: string[], fact: MerchantFact): void {

@@ -274,6 +274,11 @@ describe('chain brands from OpenStreetMap (knowledge-base/brands.generated.ts)',
     expect(lookup('BIG APPLE PIZZA')).toBeUndefined();
   });
 
+  it('learns nothing from legal forms in known names ("Netflix Inc" is not why INC means streaming)', () => {
+    expect(knowledgeModel().keywordModel.has('w:INC')).toBe(false);
+    expect(knowledgeModel().keywordModel.has('w:LLC')).toBe(false);
+  });
+
   it('does not find a name whose number fell away inside another business’s name', () => {
     // "Trading 212" normalises to TRADING.
     expect(lookup('INDEPENDENT TRADING CO 949-3669911 CA')).toBeUndefined();

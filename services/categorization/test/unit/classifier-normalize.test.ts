@@ -13,6 +13,7 @@ describe('normalizeDescription', () => {
     ['ZLR*BAR ITALIA LEICHHARDT', 'BAR ITALIA', 'Zeller'],
     ["TST* JOE'S PIZZA BROADWAY", 'JOES PIZZA BROADWAY', 'Toast'],
     ['VISA PURCHASE SQ *CAMPOS COFFEE NEWSTEAD', 'CAMPOS COFFEE NEWSTEAD', 'Square'],
+    ['IN *COACH CHRIS CONFIDENC800-5215950  PA', 'COACH CHRIS CONFIDENC', 'Intuit'],
   ])('strips the card-processor prefix of %s', (description, merchant, processor) => {
     const n = normalizeDescription(description);
     expect(merchantKey(n)).toBe(merchant);

@@ -6,7 +6,12 @@ import { KEYWORDS } from './knowledge-base/keywords';
 import { KIND_IDS, KINDS, type KindId } from './knowledge-base/kinds';
 import { MERCHANTS } from './knowledge-base/merchants';
 import { NaiveBayes, softmax } from './naive-bayes';
-import { isChannelWord, normalizeDescription, type NormalizedDescription } from './normalize';
+import {
+  isChannelWord,
+  isLegalForm,
+  normalizeDescription,
+  type NormalizedDescription,
+} from './normalize';
 
 /**
  * The global prior: what the built-in knowledge says about a transaction before anything is
@@ -142,6 +147,17 @@ function domainShown(fact: MerchantFact, normalized: NormalizedDescription): boo
   return !fact.domain || normalized.domains.includes(fact.domain);
 }
 
+/**
+ * What a known name teaches the keyword model: its words without legal forms, which say how a
+ * business is registered, not what it sells ("Netflix Inc" made INC a streaming word, and
+ * "CROCS INC" a subscription). A user's own labels keep them: for a council's suppliers,
+ * "LTD" against a sole trader's name says something.
+ */
+function knowledgeFeatures(normalized: NormalizedDescription): FeatureVector {
+  const words = normalized.words.filter((word) => !isLegalForm(word));
+  return extractFeatures({ normalized: { ...normalized, words } });
+}
+
 /** Type evidence a knowledge-base document carries: expenses are mostly debits, income credits. */
 function withDirection(features: FeatureVector, concept: Concept): FeatureVector {
   const [debit, credit] =
@@ -188,7 +204,7 @@ export class KnowledgeModel {
           kind: kinds.get(`${concept}:${name}`),
         };
         if (!fact.wordTokens.length) continue;
-        this.keywordModel.add(withDirection(extractFeatures({ normalized }), definition), concept);
+        this.keywordModel.add(withDirection(knowledgeFeatures(normalized), definition), concept);
         // A name that loses words when normalised as a bank description ("Credit Card Payment"
         // → CREDIT) would match far too much by what is left: it only teaches the keyword model.
         // One that names a place ("Service NSW", "Transport for London") or holds bank channel
@@ -208,7 +224,7 @@ export class KnowledgeModel {
           const concepts = this.keywordConcepts.get(normalized.words[0]) ?? new Set();
           this.keywordConcepts.set(normalized.words[0], concepts.add(concept));
         }
-        this.keywordModel.add(withDirection(extractFeatures({ normalized }), definition), concept);
+        this.keywordModel.add(withDirection(knowledgeFeatures(normalized), definition), concept);
       }
     }
     this.addBrands();

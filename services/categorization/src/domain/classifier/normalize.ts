@@ -39,6 +39,9 @@ const PROCESSORS: readonly [RegExp, string][] = [
   [/^AFTERPAY\s?\*?\s?/, 'Afterpay'],
   [/^ZIP\s?\*\s?/, 'Zip'],
   [/^KLARNA\s?\*\s?/, 'Klarna'],
+  // QuickBooks Payments prints "IN *" before the business it collects for.
+  [/^IN\s?\*\s?/, 'Intuit'],
+  [/^DRI\s?\*\s?/, 'Digital River'],
 ];
 
 /** Bank phrasing around a card payment, removed before anything else. */
@@ -64,12 +67,17 @@ const CHANNEL_WORDS = new Set(
 
 const DIRECT_CHANNELS = new Set(['DEBIT', 'CREDIT', 'DEP', 'DEPOSIT', 'DR', 'CR']);
 
+/** Legal forms: they say how a business is registered, never what it sells or does. */
+const LEGAL_FORMS = 'PTY LTD LIMITED INC INCORPORATED LLC LLP PLC CORP CORPORATION GMBH';
+
+/** A legal form ("INC", "LLC", "PTY"): no evidence of what was bought. */
+export function isLegalForm(word: string): boolean {
+  return LEGAL_FORM_SET.has(word);
+}
+const LEGAL_FORM_SET: ReadonlySet<string> = new Set(LEGAL_FORMS.split(' '));
+
 /** Legal suffixes: part of a registered name, never of what the merchant sells. */
-const LEGAL_WORDS = new Set(
-  'PTY LTD LIMITED INC INCORPORATED LLC LLP PLC CORP CORPORATION CO COMPANY GMBH TRUST TRADING TA T/A'.split(
-    ' ',
-  ),
-);
+const LEGAL_WORDS = new Set(`${LEGAL_FORMS} CO COMPANY TRUST TRADING TA T/A`.split(' '));
 
 /** State, country and territory codes that trail a description. */
 const REGION_CODES = new Set(

@@ -242,8 +242,8 @@ export class KnowledgeModel {
 
   /**
    * The chain brands of OpenStreetMap's name-suggestion-index: thousands of shops, restaurants
-   * and service stations the hand-written lists do not name ("Auntie Anne's", "Sheetz", "Kum &
-   * Go"). Only the merchant's opening words, and only names that keep every word when
+   * and service stations the hand-written lists do not name ("Auntie Anne's", "Duck Donuts",
+   * "Navy Exchange"). Only the merchant's opening words, and only names that keep every word when
    * normalised: a brand's name inside a longer description is too often something else. They
    * never teach the keyword model (thousands of names of a few concepts would pull every
    * unknown merchant's letter n-grams towards them), and a hand-written name always wins.

@@ -69,12 +69,12 @@ const DIRECT_CHANNELS = new Set(['DEBIT', 'CREDIT', 'DEP', 'DEPOSIT', 'DR', 'CR'
 
 /** Legal forms: they say how a business is registered, never what it sells or does. */
 const LEGAL_FORMS = 'PTY LTD LIMITED INC INCORPORATED LLC LLP PLC CORP CORPORATION GMBH';
+const LEGAL_FORM_SET: ReadonlySet<string> = new Set(LEGAL_FORMS.split(' '));
 
 /** A legal form ("INC", "LLC", "PTY"): no evidence of what was bought. */
 export function isLegalForm(word: string): boolean {
   return LEGAL_FORM_SET.has(word);
 }
-const LEGAL_FORM_SET: ReadonlySet<string> = new Set(LEGAL_FORMS.split(' '));
 
 /** Legal suffixes: part of a registered name, never of what the merchant sells. */
 const LEGAL_WORDS = new Set(`${LEGAL_FORMS} CO COMPANY TRUST TRADING TA T/A`.split(' '));

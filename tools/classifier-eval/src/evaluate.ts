@@ -435,7 +435,8 @@ export function evaluate(rows: readonly LabelledRow[] = loadLabelledSet()): Eval
   };
 }
 
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+/** A share as a percentage with one decimal: 0.912 → "91.2%". */
+export const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 export function formatReport(r: EvaluationReport): string {
   const lines: string[] = [];

@@ -1,11 +1,12 @@
 import { NEIGHBOUR_SETTINGS } from '../../../services/categorization/src/domain/classifier/neighbours';
-import { accuracy, loadLabelledSet, warmPredictions } from './evaluate';
+import { reliability } from '../../../services/categorization/src/domain/classifier/calibration';
+import { accuracy, loadLabelledSet, pct, warmPredictions } from './evaluate';
 import {
   SETS,
   byDate,
   loadThirdParty,
+  confidencePoints,
   metrics,
-  reliabilityBins,
   timeSplit,
   warmRun,
   type Scored,
@@ -39,8 +40,6 @@ for (const [key, value] of Object.entries(overrides)) {
   if (!(key in NEIGHBOUR_SETTINGS)) throw new Error(`unknown neighbour setting ${key}`);
   (NEIGHBOUR_SETTINGS as Record<string, number>)[key] = value;
 }
-
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 const self = loadLabelledSet();
 const seeds = [1, 2, 3, 4, 5].map((seed) => accuracy(warmPredictions(self, 0.3, seed)));
@@ -77,10 +76,10 @@ for (const set of SETS) {
       `${newest}; 1,000 warm classifications ${ms.toFixed(0)} ms`,
   );
   if (args.has('bins'))
-    for (const [i, b] of reliabilityBins(pooled).entries())
-      if (b.n)
+    for (const b of reliability(confidencePoints(pooled)).bins)
+      if (b.count)
         console.log(
-          `  ${(i / 10).toFixed(1)}–${((i + 1) / 10).toFixed(1)}: ${b.n} answers, ` +
-            `mean confidence ${pct(b.conf / b.n)}, right ${pct(b.ok / b.n)}`,
+          `  ${b.from.toFixed(1)}–${b.to.toFixed(1)}: ${b.count} answers, ` +
+            `mean confidence ${pct(b.meanConfidence)}, right ${pct(b.accuracy)}`,
         );
 }

@@ -5,12 +5,13 @@ import {
   confidenceBeforeMaps,
   type ClassificationResult,
 } from '../../../services/categorization/src/domain/classifier/classifier';
+import { reliability } from '../../../services/categorization/src/domain/classifier/calibration';
 import type { IsotonicCalibration } from '../../../services/categorization/src/domain/classifier/isotonic';
 import { normalizeDescription } from '../../../services/categorization/src/domain/classifier/normalize';
 import { fitUserCalibration } from '../../../services/categorization/src/domain/classifier/user-calibration';
 import { UserModel } from '../../../services/categorization/src/domain/classifier/user-model';
 import { TfidfCharSvm } from './baseline-svm';
-import { categoriesFor, parseCsv, repositoryPath } from './evaluate';
+import { categoriesFor, parseCsv, pct, repositoryPath } from './evaluate';
 
 /**
  * Evaluation on labelled sets written by others (see README: sources and commits). Nothing here
@@ -148,19 +149,9 @@ export interface Metrics {
 
 const isCorrect = (s: Scored) => s.predicted !== null && s.accepted.includes(s.predicted);
 
-/** Answers in ten bins of confidence: how many, their summed confidence, how many were right. */
-export function reliabilityBins(
-  scored: readonly Scored[],
-): { n: number; conf: number; ok: number }[] {
-  const bins = Array.from({ length: 10 }, () => ({ n: 0, conf: 0, ok: 0 }));
-  for (const s of scored) {
-    const b = bins[Math.min(9, Math.floor(s.confidence * 10))];
-    b.n += 1;
-    b.conf += s.confidence;
-    b.ok += isCorrect(s) ? 1 : 0;
-  }
-  return bins;
-}
+/** The answers as calibration.ts's reliability() reads them. */
+export const confidencePoints = (scored: readonly Scored[]) =>
+  scored.map((s) => ({ confidence: s.confidence, correct: isCorrect(s) }));
 
 export function metrics(scored: readonly Scored[]): Metrics {
   const n = scored.length;
@@ -178,8 +169,7 @@ export function metrics(scored: readonly Scored[]): Metrics {
     return p + r ? (2 * p * r) / (p + r) : 0;
   });
   const macroF1 = f1s.length ? f1s.reduce((a, b) => a + b, 0) / f1s.length : 0;
-  const bins = reliabilityBins(scored);
-  const ece = n ? bins.reduce((sum, b) => sum + Math.abs(b.ok - b.conf), 0) / n : 0;
+  const { ece } = reliability(confidencePoints(scored));
   const ranked = [...scored].sort((a, b) => b.confidence - a.confidence);
   const top = ranked.slice(0, Math.ceil(0.8 * n));
   const top80 = top.length ? top.filter(isCorrect).length / top.length : 0;
@@ -243,9 +233,10 @@ function classifyWith(
 
 export type ColdNaming = 'source' | 'german' | 'us-default';
 
-/** Cold predictions for one naming of the user's categories. */
+/** The merchant of a line as normalised, to count each merchant once. */
 const merchantOf = (row: ThirdPartyRow) => normalizeDescription(row.description).merchant.join(' ');
 
+/** Cold predictions for one naming of the user's categories. */
 export function coldScored(rows: readonly ThirdPartyRow[], naming: ColdNaming): Scored[] {
   const sourceNames = [...new Set(rows.map((r) => r.category))].sort();
   if (naming === 'us-default') {
@@ -476,7 +467,6 @@ export function thirdPartyReport(
   return { set: relative, rows: rows.length, cold, warm: warm ? warmReport(rows) : undefined };
 }
 
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const line = (m: Metrics) =>
   `n=${m.n} acc ${pct(m.accuracy)} macro-F1 ${m.macroF1.toFixed(3)} ECE ${m.ece.toFixed(3)} top-80% ${pct(m.top80)} no-category ${pct(m.abstained)}` +
   (m.eachMerchantOnce

@@ -19,6 +19,7 @@ import { normalizeDescription } from '../../src/domain/classifier/normalize';
 import { UserModel } from '../../src/domain/classifier/user-model';
 import { defaultCategorySet } from '../../src/domain/default-categories';
 import type { BusinessType } from '../../src/domain/user-profile';
+import { namedCategories } from './named-categories';
 
 function categoriesFor(
   countryCode: string,
@@ -305,6 +306,66 @@ describe('Classifier, warm (learning from the user)', () => {
       type: 'debit',
     });
     expect(au.some((c) => c.id === r.categoryId)).toBe(true);
+  });
+
+  describe('where the user files what the knowledge recognises', () => {
+    // A council's expense codes: no name says hardware, so only the labels can.
+    const codes = namedCategories([
+      '4010 Repairs And Maintenance',
+      '5110 Stationery',
+      '6230 Catering',
+    ]);
+    const repairs = codes[0].id;
+    const classify = (model: UserModel, description: string) =>
+      new Classifier({
+        countryCode: 'GB',
+        businessType: 'sole_trader',
+        categories: codes,
+        userModel: model,
+      }).classify({ id: 'x', description, type: 'debit', amount: 84 });
+    const learnHardware = (model: UserModel) =>
+      ['TRAVIS PERKINS 123 BIRMINGHAM', 'SCREWFIX DIRECT', 'WICKES 4411'].forEach(
+        (description, i) =>
+          model.learn({ transactionId: `h${i}`, description, type: 'debit', categoryId: repairs }),
+      );
+
+    it('files an unseen merchant of a kind the user has labelled where they put the others', () => {
+      const model = new UserModel();
+      learnHardware(model);
+      expect(model.filing('hardware')?.total).toBe(3);
+      const r = classify(model, 'TOOLSTATION LTD 0098');
+      expect(r.categoryId).toBe(repairs);
+      expect(r.source).toBe('knowledge_base');
+      expect(r.reasoning).toMatch(
+        /^Merchant 'Toolstation' is a hardware.* → 4010 Repairs And Maintenance, where you filed others like it$/,
+      );
+    });
+
+    it('takes the filing back when the labels are forgotten', () => {
+      const model = new UserModel();
+      learnHardware(model);
+      ['h0', 'h1', 'h2'].forEach((id) => model.forget(id));
+      expect(model.filing('hardware')).toBeUndefined();
+      expect(classify(model, 'TOOLSTATION LTD 0098').categoryId).not.toBe(repairs);
+    });
+
+    it('lets a category whose name says the concept outweigh a single label elsewhere', () => {
+      const model = new UserModel();
+      const named = namedCategories(['Groceries', 'Eating Out']);
+      model.learn({
+        transactionId: 'a',
+        description: 'TESCO STORES 2231',
+        type: 'debit',
+        categoryId: named[1].id,
+      });
+      const r = new Classifier({
+        countryCode: 'GB',
+        businessType: 'individual',
+        categories: named,
+        userModel: model,
+      }).classify({ id: 'x', description: 'SAINSBURYS S/MKT 0412', type: 'debit', amount: 31 });
+      expect(r.categoryName).toBe('Groceries');
+    });
   });
 
   it('builds identical models from the same labels (cache rebuilds are deterministic)', () => {

@@ -64,6 +64,40 @@ export interface KnowledgeVerdict {
   knownShare: number;
 }
 
+/** One thing the knowledge says a transaction is, and how sure it is (0..1). */
+export interface ConceptVote {
+  /** A concept ("dining"), or a concept and kind of a known merchant ("dining/fast_food"). */
+  key: string;
+  weight: number;
+}
+
+/**
+ * Keyword concepts below this probability are not remembered with a user's label: a guess
+ * spread over several concepts teaches the filing of each a little of everything (0.1 put
+ * Mint's restaurants in its fast food on the inner splits).
+ */
+const CONCEPT_VOTE_MIN = 0.5;
+
+export const conceptKey = (concept: ConceptId, kind?: KindId) =>
+  kind ? `${concept}/${kind}` : concept;
+
+/**
+ * What the knowledge says a transaction is, as a user model remembers it with the category the
+ * user chose: a known merchant's concept (and kind), else the keyword model's likelier concepts.
+ */
+export function conceptVotes(verdict: KnowledgeVerdict): ConceptVote[] {
+  if (verdict.merchant) {
+    const { concept, fact } = verdict.merchant;
+    return [{ key: conceptKey(concept, fact.kind), weight: 1 }];
+  }
+  const votes: ConceptVote[] = [];
+  verdict.keywords.concepts.forEach((concept, i) => {
+    const p = verdict.keywords.probabilities[i];
+    if (p >= CONCEPT_VOTE_MIN) votes.push({ key: concept, weight: p });
+  });
+  return votes;
+}
+
 /** How strongly an exact merchant match outweighs the keyword model in the prior. */
 export const MERCHANT_MATCH_WEIGHT = 0.9;
 

@@ -30,7 +30,7 @@ export const CALIBRATION_LABELS = 1600;
 export const MIN_CALIBRATION_LABELS = 30;
 
 /** A user's map is fitted again once their labels have grown (or shrunk) by this share. */
-const REFIT_GROWTH = 0.25;
+export const REFIT_GROWTH = 0.25;
 
 type CalibrationContext = Omit<ClassifierContext, 'calibration'> & { userModel: UserModel };
 

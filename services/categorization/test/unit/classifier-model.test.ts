@@ -540,6 +540,16 @@ describe('knowledge model', () => {
     expect(k.lookupMerchant(normalizeDescription('UBER *TRIP'))?.concept).toBe('rideshare');
   });
 
+  it('knows a name written without its spaces, at the start of the merchant only', () => {
+    const k = knowledgeModel();
+    const display = (description: string) =>
+      k.lookupMerchant(normalizeDescription(description))?.display;
+    expect(display('TJMAXX #0720             MECHANICSBURGPA')).toBe('TJ Maxx');
+    expect(display('SAMSCLUB.COM             888-746-7726 AR')).toBe('Sams Club');
+    expect(display('HOMEDEPOT.COM 1234')).toMatch(/Home Depot/);
+    expect(display('GRANDMAS TJMAXX FUND')).toBeUndefined();
+  });
+
   it('does not let a short everyday word match anywhere', () => {
     const k = knowledgeModel();
     expect(k.lookupMerchant(normalizeDescription('NEXT DAY DELIVERY'))?.concept).toBe('clothing');

@@ -98,6 +98,9 @@ export function conceptVotes(verdict: KnowledgeVerdict): ConceptVote[] {
   return votes;
 }
 
+/** Letters a name written without its spaces needs to be known by (addJoinedNames). */
+const JOINED_MIN = 6;
+
 /** How strongly an exact merchant match outweighs the keyword model in the prior. */
 export const MERCHANT_MATCH_WEIGHT = 0.9;
 
@@ -262,6 +265,7 @@ export class KnowledgeModel {
       }
     }
     this.addBrands();
+    this.addJoinedNames();
     // Longest name first; among equally long ones the plainest spelling (for reasoning lines).
     for (const list of [...this.byMerchantToken.values(), ...this.byBrandToken.values()]) {
       list.sort(
@@ -306,6 +310,41 @@ export class KnowledgeModel {
         };
         known.add(key);
         this.index(this.byBrandToken, merchant, fact);
+      }
+    }
+  }
+
+  /**
+   * Names of two words or more also as one: statements and card terminals drop the spaces
+   * ("TJMAXX #0720", "SAMSCLUB", "DOLLARTREE", "HOMEDEPOT"), and without the joined form such a
+   * merchant is left to the keyword model. At the start of the merchant only, from six letters
+   * (shorter joins are initials and words: "BP", "ATM"), and never where a one-word name is
+   * already that word, with and without a leading "THE" ("THEHOMEDEPOT" and "HOMEDEPOT").
+   */
+  private addJoinedNames(): void {
+    const oneWord = (map: Map<string, MerchantFact[]>) =>
+      [...map.values()].flat().filter((f) => f.merchantTokens.length === 1);
+    const taken = new Set(
+      [...oneWord(this.byMerchantToken), ...oneWord(this.byBrandToken)].map(
+        (f) => f.merchantTokens[0],
+      ),
+    );
+    for (const map of [this.byMerchantToken, this.byBrandToken]) {
+      for (const fact of [...new Set([...map.values()].flat())]) {
+        const tokens = fact.merchantTokens;
+        if (tokens.length < 2) continue;
+        const joins = [tokens.join('')];
+        if (tokens[0] === 'THE' && tokens.length > 2) joins.push(tokens.slice(1).join(''));
+        for (const joined of joins) {
+          if (joined.length < JOINED_MIN || taken.has(joined)) continue;
+          taken.add(joined);
+          this.index(map, [joined], {
+            ...fact,
+            merchantTokens: [joined],
+            wordTokens: [joined],
+            anchored: true,
+          });
+        }
       }
     }
   }

@@ -12,7 +12,10 @@ import {
   fitUserCalibration,
   REFIT_GROWTH,
 } from '../../../services/categorization/src/domain/classifier/user-calibration';
-import { UserModel } from '../../../services/categorization/src/domain/classifier/user-model';
+import {
+  UserModel,
+  type Label,
+} from '../../../services/categorization/src/domain/classifier/user-model';
 import { TfidfCharSvm } from './baseline-svm';
 import { categoriesFor, parseCsv, pct, repositoryPath } from './evaluate';
 
@@ -310,18 +313,19 @@ export function timeSplit(rows: readonly ThirdPartyRow[]): TimeSplit {
   return { train: sorted.slice(0, cut), test: sorted.slice(cut) };
 }
 
+/** A row as the label a user gave it, its category name mapped to the category's id. */
+const labelOf = (row: ThirdPartyRow, idByName: Map<string, string>): Label => ({
+  transactionId: String(row.index),
+  description: row.description,
+  amount: row.amount,
+  type: row.type,
+  categoryId: idByName.get(row.category) as string,
+});
+
 /** A user model that learned these rows (oldest first), labels mapped to category ids. */
 export function learnAll(rows: readonly ThirdPartyRow[], idByName: Map<string, string>): UserModel {
   const model = new UserModel();
-  for (const row of rows) {
-    model.learn({
-      transactionId: String(row.index),
-      description: row.description,
-      amount: row.amount,
-      type: row.type,
-      categoryId: idByName.get(row.category) as string,
-    });
-  }
+  for (const row of rows) model.learn(labelOf(row, idByName));
   return model;
 }
 
@@ -427,12 +431,14 @@ export function onlineRun(split: TimeSplit, names: readonly string[]): Scored[] 
   const nameById = new Map(categories.map((c) => [c.id, c.name]));
   const context = { countryCode: 'US', businessType: 'individual', categories };
   const model = learnAll(split.train, idByName);
+  const withMapFitted = () =>
+    new Classifier({
+      ...context,
+      userModel: model,
+      calibration: fitUserCalibration({ ...context, userModel: model }),
+    });
   let fittedAt = model.size;
-  let classifier = new Classifier({
-    ...context,
-    userModel: model,
-    calibration: fitUserCalibration({ ...context, userModel: model }),
-  });
+  let classifier = withMapFitted();
   return split.test.map((row) => {
     const result = classifier.classify({
       id: String(row.index),
@@ -440,20 +446,10 @@ export function onlineRun(split: TimeSplit, names: readonly string[]): Scored[] 
       amount: row.amount,
       type: row.type,
     });
-    model.learn({
-      transactionId: String(row.index),
-      description: row.description,
-      amount: row.amount,
-      type: row.type,
-      categoryId: idByName.get(row.category) as string,
-    });
+    model.learn(labelOf(row, idByName));
     if (model.size > fittedAt * (1 + REFIT_GROWTH)) {
       fittedAt = model.size;
-      classifier = new Classifier({
-        ...context,
-        userModel: model,
-        calibration: fitUserCalibration({ ...context, userModel: model }),
-      });
+      classifier = withMapFitted();
     }
     return {
       expected: row.category,

@@ -153,6 +153,23 @@ describe('Classify', () => {
     expect(after.categoryId).not.toBe(custom.id);
   });
 
+  it('files an unseen merchant where the user filed others the knowledge knows as the same', async () => {
+    const user = newUser();
+    const site = await h.as(user).create({ name: 'Job 4471' });
+    for (const description of [
+      'BUNNINGS 1234 ALEXANDRIA',
+      'MITRE 10 NEWTOWN',
+      'TRADELINK PTY LTD',
+      'REECE PLUMBING 0412',
+    ])
+      await label(user, newId(), description, site.id);
+    const [result] = (
+      await classify(classification, user, [facts('HOME TIMBER & HARDWARE CAMDEN')])
+    ).results;
+    expect(result).toMatchObject({ categoryId: site.id, source: 'knowledge_base' });
+    expect(result.reasoning).toMatch(/ → Job 4471, where you filed others like it$/);
+  });
+
   it("skips labels naming another user's category", async () => {
     const [alice, bob] = [newUser(), newUser()];
     const bobs = await categoryId(bob, 'Groceries');

@@ -46,7 +46,7 @@ function* replay(
   if (context.userModel.size < MIN_CALIBRATION_LABELS) return IsotonicCalibration.identity();
   const history = context.userModel.recent(context.userModel.size).reverse();
   const replayFrom = Math.max(0, history.length - CALIBRATION_LABELS);
-  const past = new UserModel();
+  const past = new UserModel(knowledge);
   const classifier = new Classifier(
     { ...context, userModel: past, calibration: undefined },
     knowledge,

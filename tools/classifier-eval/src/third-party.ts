@@ -10,7 +10,7 @@ import type { IsotonicCalibration } from '../../../services/categorization/src/d
 import { normalizeDescription } from '../../../services/categorization/src/domain/classifier/normalize';
 import {
   fitUserCalibration,
-  REFIT_GROWTH,
+  refitDue,
 } from '../../../services/categorization/src/domain/classifier/user-calibration';
 import {
   UserModel,
@@ -217,6 +217,14 @@ export function named(names: readonly string[]): UserCategory[] {
   }));
 }
 
+/** A row as the transaction the classifier is asked about. */
+const transactionOf = (row: ThirdPartyRow) => ({
+  id: String(row.index),
+  description: row.description,
+  amount: row.amount,
+  type: row.type,
+});
+
 function classifyWith(
   categories: readonly UserCategory[],
   row: ThirdPartyRow,
@@ -229,12 +237,7 @@ function classifyWith(
     categories,
     userModel,
     calibration,
-  }).classify({
-    id: String(row.index),
-    description: row.description,
-    amount: row.amount,
-    type: row.type,
-  });
+  }).classify(transactionOf(row));
 }
 
 export type ColdNaming = 'source' | 'german' | 'us-default';
@@ -365,29 +368,34 @@ export interface WarmRun {
   calibrationFitMs: number;
 }
 
-/** One warm run; `names` are the user's categories (all of the set's labels). */
-export function warmRun(split: TimeSplit, names: readonly string[]): WarmRun {
+/**
+ * A warm user whose categories are `names` (all of the set's labels): the categories, the two
+ * ways between names and ids, the classifier's context, and an answer scored against a row.
+ */
+function warmUser(names: readonly string[]) {
   const categories = named(names);
   const idByName = new Map(categories.map((c) => [c.name, c.id]));
   const nameById = new Map(categories.map((c) => [c.id, c.name]));
+  const scoredAs = (row: ThirdPartyRow, result: ClassificationResult): Scored => ({
+    expected: row.category,
+    accepted: [row.category],
+    predicted: result.categoryId ? (nameById.get(result.categoryId) ?? null) : null,
+    confidence: result.confidence,
+  });
+  const context = { countryCode: 'US', businessType: 'individual', categories };
+  return { categories, idByName, scoredAs, context };
+}
+
+/** One warm run; `names` are the user's categories (all of the set's labels). */
+export function warmRun(split: TimeSplit, names: readonly string[]): WarmRun {
+  const { categories, idByName, scoredAs, context } = warmUser(names);
   const score = (
     model: UserModel,
     part: readonly ThirdPartyRow[],
     calibration?: IsotonicCalibration,
-  ) =>
-    part.map((row) => {
-      const result = classifyWith(categories, row, model, calibration);
-      const predicted = result.categoryId ? (nameById.get(result.categoryId) ?? null) : null;
-      return {
-        expected: row.category,
-        accepted: [row.category],
-        predicted,
-        confidence: result.confidence,
-      } satisfies Scored;
-    });
+  ) => part.map((row) => scoredAs(row, classifyWith(categories, row, model, calibration)));
 
   const model = learnAll(split.train, idByName);
-  const context = { countryCode: 'US', businessType: 'individual', categories };
   const fitStarted = process.hrtime.bigint();
   const calibration = fitUserCalibration({ ...context, userModel: model });
   const calibrationFitMs = Number(process.hrtime.bigint() - fitStarted) / 1e6;
@@ -396,13 +404,7 @@ export function warmRun(split: TimeSplit, names: readonly string[]): WarmRun {
   const started = process.hrtime.bigint();
   const classifier = new Classifier({ ...context, userModel: model, calibration });
   for (let i = 0; i < 1000; i++) {
-    const row = split.test[i % split.test.length];
-    classifier.classify({
-      id: 'b',
-      description: row.description,
-      amount: row.amount,
-      type: row.type,
-    });
+    classifier.classify(transactionOf(split.test[i % split.test.length]));
   }
   const msPer1000 = Number(process.hrtime.bigint() - started) / 1e6;
 
@@ -426,10 +428,7 @@ export function warmRun(split: TimeSplit, names: readonly string[]): WarmRun {
  * labels as transactions come, and the next one is answered with all of them.
  */
 export function onlineRun(split: TimeSplit, names: readonly string[]): Scored[] {
-  const categories = named(names);
-  const idByName = new Map(categories.map((c) => [c.name, c.id]));
-  const nameById = new Map(categories.map((c) => [c.id, c.name]));
-  const context = { countryCode: 'US', businessType: 'individual', categories };
+  const { idByName, scoredAs, context } = warmUser(names);
   const model = learnAll(split.train, idByName);
   const withMapFitted = () =>
     new Classifier({
@@ -440,23 +439,13 @@ export function onlineRun(split: TimeSplit, names: readonly string[]): Scored[] 
   let fittedAt = model.size;
   let classifier = withMapFitted();
   return split.test.map((row) => {
-    const result = classifier.classify({
-      id: String(row.index),
-      description: row.description,
-      amount: row.amount,
-      type: row.type,
-    });
+    const result = classifier.classify(transactionOf(row));
     model.learn(labelOf(row, idByName));
-    if (model.size > fittedAt * (1 + REFIT_GROWTH)) {
+    if (refitDue(model.size, fittedAt)) {
       fittedAt = model.size;
       classifier = withMapFitted();
     }
-    return {
-      expected: row.category,
-      accepted: [row.category],
-      predicted: result.categoryId ? (nameById.get(result.categoryId) ?? null) : null,
-      confidence: result.confidence,
-    };
+    return scoredAs(row, result);
   });
 }
 

@@ -30,7 +30,12 @@ export const CALIBRATION_LABELS = 1600;
 export const MIN_CALIBRATION_LABELS = 30;
 
 /** A user's map is fitted again once their labels have grown (or shrunk) by this share. */
-export const REFIT_GROWTH = 0.25;
+const REFIT_GROWTH = 0.25;
+
+/** A map fitted at `fittedAt` labels is due again at `size` labels. */
+export function refitDue(size: number, fittedAt: number): boolean {
+  return size > fittedAt * (1 + REFIT_GROWTH) || size < fittedAt * (1 - REFIT_GROWTH);
+}
 
 type CalibrationContext = Omit<ClassifierContext, 'calibration'> & { userModel: UserModel };
 
@@ -126,10 +131,7 @@ export class UserCalibrations {
   ): IsotonicCalibration {
     const size = context.userModel.size;
     const current = this.fitted.get(userId);
-    const due =
-      !current ||
-      size > current.size * (1 + REFIT_GROWTH) ||
-      size < current.size * (1 - REFIT_GROWTH);
+    const due = !current || refitDue(size, current.size);
     if (due && !this.fitting.has(userId)) {
       if (size < MIN_CALIBRATION_LABELS)
         this.fitted.set(userId, { size, map: IsotonicCalibration.identity() });

@@ -158,7 +158,6 @@ export interface ConceptFiling {
  */
 class ConceptFilings {
   private readonly byKey = new Map<string, Map<string, number>>();
-  private readonly totals = new Map<string, number>();
 
   change(votes: readonly ConceptVote[], categoryId: string, sign: 1 | -1): void {
     for (const { key, weight } of votes) {
@@ -168,21 +167,19 @@ class ConceptFilings {
         this.byKey.set(key, counts);
       }
       const count = (counts.get(categoryId) ?? 0) + sign * weight;
-      const total = (this.totals.get(key) ?? 0) + sign * weight;
       // Floating-point leftovers of a forgotten label are not a filing.
       if (count > 1e-9) counts.set(categoryId, count);
       else counts.delete(categoryId);
-      if (counts.size) this.totals.set(key, total);
-      else {
-        this.byKey.delete(key);
-        this.totals.delete(key);
-      }
+      if (!counts.size) this.byKey.delete(key);
     }
   }
 
   filing(key: string): ConceptFiling | undefined {
     const counts = this.byKey.get(key);
-    return counts && { counts, total: this.totals.get(key) as number };
+    if (!counts) return undefined;
+    let total = 0;
+    for (const count of counts.values()) total += count;
+    return { counts, total };
   }
 }
 

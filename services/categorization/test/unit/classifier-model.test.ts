@@ -246,6 +246,38 @@ describe('Classifier, warm (learning from the user)', () => {
     expect(many).toBeGreaterThan(few);
   });
 
+  it('does not file a business by the labels of another that shares its first words', () => {
+    // The user's groceries at King Soopers and rides with Uber say nothing about King Soopers'
+    // fuel centre or Uber Eats, which the knowledge names as other businesses.
+    const us = namedCategories(['Groceries', 'Gas', 'Rideshare', 'Restaurants', 'Shopping']);
+    const model = new UserModel();
+    const learnAs = (description: string, name: string, n: number) => {
+      for (let i = 0; i < n; i++)
+        model.learn({
+          transactionId: `${description}-${i}`,
+          description: `${description} #0${600 + i}`,
+          type: 'debit',
+          amount: 50 + i,
+          categoryId: idOf(us, name),
+        });
+    };
+    learnAs('KING SOOPERS', 'Groceries', 12);
+    learnAs('UBER', 'Rideshare', 8);
+    const classifier = new Classifier({
+      countryCode: 'US',
+      businessType: 'individual',
+      categories: us,
+      userModel: model,
+    });
+    const answer = (description: string) =>
+      classifier.classify({ id: 'q', description, type: 'debit', amount: 41.2 }).categoryName;
+    expect(answer('KING SOOPERS #609 FUEL')).toBe('Gas');
+    expect(answer('UBER EATS PENDING')).toBe('Restaurants');
+    // The user's own businesses still answer as they filed them.
+    expect(answer('KING SOOPERS #0697')).toBe('Groceries');
+    expect(answer('UBER TRIP HELP.UBER.COM')).toBe('Rideshare');
+  });
+
   it('a correction replaces the earlier label, and the latest label wins a tie', () => {
     const model = new UserModel();
     const classifier = new Classifier({
@@ -548,6 +580,18 @@ describe('knowledge model', () => {
     expect(display('SAMSCLUB.COM             888-746-7726 AR')).toBe('Sams Club');
     expect(display('HOMEDEPOT.COM 1234')).toMatch(/Home Depot/);
     expect(display('GRANDMAS TJMAXX FUND')).toBeUndefined();
+    // Joined by an ampersand, a shorter name is still written so on purpose.
+    expect(display('KUM&GO 0994 LOVELAND')).toBe('Kum & Go');
+  });
+
+  it('reads a truncated last word as the start of a known name’s word', () => {
+    const k = knowledgeModel();
+    const concept = (d: string) => k.lookupMerchant(normalizeDescription(d))?.concept;
+    expect(concept('KING SOOPERS #0697 FUE')).toBe('fuel');
+    expect(concept('UBER EAT')).toBe('food_delivery');
+    // Two letters are too few to stand for a word, and a name's first word is never cut off.
+    expect(concept('KING SOOPERS #0697 FU')).toBe('groceries');
+    expect(concept('KIN')).toBeUndefined();
   });
 
   it('does not let a short everyday word match anywhere', () => {

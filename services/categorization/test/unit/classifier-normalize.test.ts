@@ -1,5 +1,9 @@
 import { extractFeatures } from '../../src/domain/classifier/features';
-import { merchantKey, normalizeDescription } from '../../src/domain/classifier/normalize';
+import {
+  merchantKey,
+  normalizeDescription,
+  withoutWords,
+} from '../../src/domain/classifier/normalize';
 
 const merchantOf = (description: string, merchant?: string) =>
   merchantKey(normalizeDescription(description, merchant));
@@ -117,5 +121,22 @@ describe('extractFeatures', () => {
     });
     expect(keys).not.toContain('w:THE');
     expect(keys).not.toContain('w:OF');
+  });
+});
+
+describe('withoutWords', () => {
+  it('takes each word out once, from the words, the words with places and the merchant', () => {
+    const rest = withoutWords(normalizeDescription('KING SOOPERS #609 FUEL DENVER CO'), [
+      'KING',
+      'SOOPERS',
+    ]);
+    expect(rest.merchant).toEqual(['FUEL']);
+    expect(rest.words).toEqual(['FUEL']);
+    expect(rest.withPlaces).toContain('DENVER');
+    expect(rest.withPlaces).not.toContain('KING');
+    expect(withoutWords(normalizeDescription('TASTY TASTY THAI'), ['TASTY']).words).toEqual([
+      'TASTY',
+      'THAI',
+    ]);
   });
 });

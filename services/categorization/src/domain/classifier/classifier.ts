@@ -9,10 +9,11 @@ import {
   MERCHANT_MATCH_WEIGHT,
   RAIL_MATCH_WEIGHT,
   type KnowledgeModel,
+  type KnowledgeVerdict,
 } from './knowledge-model';
 import { NEIGHBOUR_SETTINGS } from './neighbours';
-import { normalizeDescription, titleCase } from './normalize';
-import { neighbourText, type UserModel } from './user-model';
+import { normalizeDescription, titleCase, withoutWords } from './normalize';
+import { neighbourText, type MemoryRecall, type UserModel } from './user-model';
 
 /**
  * The classifier: blends what the user taught (merchant memory, their own model) with the
@@ -130,6 +131,25 @@ export class Classifier {
     return filed;
   }
 
+  /**
+   * The words of a merchant the user labelled that the knowledge says is another business than
+   * this one: it names this merchant more narrowly, as something else. Labels of "KING SOOPERS"
+   * (groceries) say nothing about "KING SOOPERS FUEL" (a fuel station), nor "UBER" (rides) about
+   * "UBER EATS" (food delivery).
+   */
+  private otherBusiness(
+    recall: MemoryRecall | undefined,
+    known: KnowledgeVerdict['merchant'],
+  ): string[] | undefined {
+    if (!recall || !known) return undefined;
+    const remembered = recall.key.split(' ');
+    const name = known.fact.merchantTokens;
+    if (remembered.length >= name.length || !remembered.every((t, k) => name[k] === t))
+      return undefined;
+    const shorter = this.knowledge.lookupMerchant(normalizeDescription(recall.key));
+    return shorter?.concept === known.concept ? undefined : remembered;
+  }
+
   classifyAll(transactions: readonly TransactionToClassify[]): ClassificationResult[] {
     return transactions.map((t) => this.classify(t));
   }
@@ -217,10 +237,26 @@ export class Classifier {
     }
     for (const [id, share] of merchantShares) addTo(prior, id, merchantWeight * share);
 
-    const recall = userModel?.recall(normalized);
-    const userScores = userModel?.score(features);
+    // Where the user's labels are of another business that shares this one's leading words,
+    // neither the memory nor the user's model and neighbours may read those words.
+    let recall = userModel?.recall(normalized);
+    const other = this.otherBusiness(recall, verdict.merchant);
+    let ownView = { normalized, features };
+    if (other) {
+      recall = undefined;
+      const rest = withoutWords(normalized, other);
+      ownView = {
+        normalized: rest,
+        features: extractFeatures({
+          normalized: rest,
+          type: transaction.type,
+          amount: transaction.amount,
+        }),
+      };
+    }
+    const userScores = userModel?.score(ownView.features);
     const neighbours = userModel?.neighbours({
-      text: neighbourText(normalized, transaction.description),
+      text: neighbourText(ownView.normalized, transaction.description),
       amount: transaction.amount,
       type: transaction.type,
     });

@@ -98,8 +98,36 @@ export function conceptVotes(verdict: KnowledgeVerdict): ConceptVote[] {
   return votes;
 }
 
-/** Letters a name written without its spaces needs to be known by (addJoinedNames). */
+/**
+ * Letters a name written without its spaces needs to be known by (addJoinedNames); names whose
+ * words an ampersand joins ("Kum & Go" → KUM&GO → KUMGO) are written so on purpose, from five.
+ */
 const JOINED_MIN = 6;
+const JOINED_AMPERSAND_MIN = 5;
+
+/** Letters the cut-off last word of a truncated description needs to stand for a name's word. */
+const TRUNCATED_MIN = 3;
+
+/**
+ * The merchant words from `at` on spell `name`, the last word possibly cut off: card lines are
+ * truncated to a fixed width ("KING SOOPERS #0697 FUE" is 22 characters), so the merchant's
+ * last word may be the start of the name's ("FUE" for FUEL). Never the name's first word: a
+ * cut-off word alone says too little.
+ */
+function spells(merchant: readonly string[], at: number, name: readonly string[]): boolean {
+  return name.every((t, k) => {
+    const word = merchant[at + k];
+    if (word === t) return true;
+    return (
+      word !== undefined &&
+      k > 0 &&
+      k === name.length - 1 &&
+      at + k === merchant.length - 1 &&
+      word.length >= TRUNCATED_MIN &&
+      t.startsWith(word)
+    );
+  });
+}
 
 /** How strongly an exact merchant match outweighs the keyword model in the prior. */
 export const MERCHANT_MATCH_WEIGHT = 0.9;
@@ -317,8 +345,8 @@ export class KnowledgeModel {
   /**
    * Names of two words or more also as one: statements and card terminals drop the spaces
    * ("TJMAXX #0720", "SAMSCLUB", "DOLLARTREE", "HOMEDEPOT"), and without the joined form such a
-   * merchant is left to the keyword model. At the start of the merchant only, from six letters
-   * (shorter joins are initials and words: "BP", "ATM"), and never where a one-word name is
+   * merchant is left to the keyword model. At the start of the merchant only, from six letters,
+   * five where an ampersand joined the words (shorter joins are initials and words: "BP", "ATM"), and never where a one-word name is
    * already that word, with and without a leading "THE" ("THEHOMEDEPOT" and "HOMEDEPOT").
    */
   private addJoinedNames(): void {
@@ -336,7 +364,8 @@ export class KnowledgeModel {
         const joins = [tokens.join('')];
         if (tokens[0] === 'THE' && tokens.length > 2) joins.push(tokens.slice(1).join(''));
         for (const joined of joins) {
-          if (joined.length < JOINED_MIN || taken.has(joined)) continue;
+          const min = fact.display.includes('&') ? JOINED_AMPERSAND_MIN : JOINED_MIN;
+          if (joined.length < min || taken.has(joined)) continue;
           taken.add(joined);
           this.index(map, [joined], {
             ...fact,
@@ -356,7 +385,7 @@ export class KnowledgeModel {
    */
   private brandAtStart(merchant: readonly string[]): MerchantFact | undefined {
     const brand = (this.byBrandToken.get(merchant[0]) ?? []).find((fact) =>
-      fact.merchantTokens.every((t, k) => merchant[k] === t),
+      spells(merchant, 0, fact.merchantTokens),
     );
     if (!brand) return undefined;
     return this.saysOtherwise(merchant, brand.merchantTokens.length, brand.concept)
@@ -386,7 +415,7 @@ export class KnowledgeModel {
         if (fact.anchored && i > 0) continue;
         if (!domainShown(fact, normalized)) continue;
         if (!fact.merchantTokens.length) continue;
-        if (!fact.merchantTokens.every((t, k) => merchant[i + k] === t)) continue;
+        if (!spells(merchant, i, fact.merchantTokens)) continue;
         // A brand the merchant starts with over a known name later in it, or a shorter one.
         const brandFirst =
           brand && (i > 0 || brand.merchantTokens.length > fact.merchantTokens.length);

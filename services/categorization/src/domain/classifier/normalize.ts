@@ -525,6 +525,31 @@ export const STOPWORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** A merchant key for display and storage: "BLUE BOTTLE COFFEE". */
+/**
+ * The description without these merchant words (each once, wherever it stands): what is left
+ * of "KING SOOPERS FUEL" once "KING SOOPERS" is known to be another business is FUEL.
+ */
+export function withoutWords(
+  normalized: NormalizedDescription,
+  drop: readonly string[],
+): NormalizedDescription {
+  const remove = (words: readonly string[]) => {
+    const left = [...drop];
+    return words.filter((word) => {
+      const at = left.indexOf(word);
+      if (at < 0) return true;
+      left.splice(at, 1);
+      return false;
+    });
+  };
+  return {
+    ...normalized,
+    words: remove(normalized.words),
+    withPlaces: remove(normalized.withPlaces),
+    merchant: remove(normalized.merchant),
+  };
+}
+
 export function merchantKey(normalized: NormalizedDescription): string {
   return normalized.merchant.join(' ');
 }

@@ -66,6 +66,23 @@ describe('categories found by what their names mean', () => {
     expect(classify(fr, 'MCDONALDS F1234 CHICAGO IL').categoryName).toBe('Restaurants');
   });
 
+  it('does not take a word made from a term by "-ing" for the term', () => {
+    // "Training" is not trains, "Sporting Goods" not a sports club.
+    expect(meaningScore('public_transport', 'Training Equipment')).toBe(0);
+    expect(meaningScore('gym', 'Sporting Goods')).toBe(0);
+    expect(
+      classify(named('Training Travel', 'Travel Bus/Rail', 'Meals'), 'TRAINLINE').categoryName,
+    ).toBe('Travel Bus/Rail');
+    // Inflections still count.
+    expect(meaningScore('dining', 'Restaurants')).toBe(1);
+  });
+
+  it('does not file shopping at large under a category of food purchases', () => {
+    expect(meaningScore('shopping', 'Purchases Food')).toBe(0);
+    expect(meaningScore('groceries', 'Purchases Food')).toBeGreaterThan(0.35);
+    expect(meaningScore('shopping', 'Purchases Other')).toBeGreaterThan(0.35);
+  });
+
   it('never puts spending into an income category, and says no category when none fits', () => {
     const resolver = new CategoryResolver(named('Sales', 'Rent'), 'US', 'individual');
     // "Sales" means income: an expense concept is not mapped there by meaning.

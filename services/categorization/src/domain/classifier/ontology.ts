@@ -284,7 +284,7 @@ export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   // shopping before the restaurants ("Alcohol & Bars" still takes it by its own word).
   alcohol: { terms: [['alcohol', 1], ['liquor', 1], ['wine', 1], ['beer', 0.9], ['alkohol', 1], ['wein', 1], ['vin', 1], ['alcool', 1], ['vino', 1], ['drank', 1], ...DINING.map(([w, x]): [string, number] => [w, x * 0.4]), ...GROCERIES.map(([w, x]): [string, number] => [w, x * 0.6]), ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.2])] },
   fuel: { terms: [['fuel', 1], ['gas', 0.9], ['gasoline', 1], ['petrol', 1], ['diesel', 1], ['tanken', 1], ['benzin', 1], ['kraftstoff', 1], ['carburant', 1], ['essence', 1], ['gasolina', 1], ['combustible', 1], ['carburante', 1], ['benzina', 1], ['brandstof', 1], ['tanken', 1], ...AUTO_FAMILY], not: ['electric', 'electricity', 'strom', 'utilities', 'energy', 'heating'] },
-  public_transport: { terms: [['public transport', 1], ['transit', 1], ['train', 1], ['bus', 1], ['commute', 1], ['oepnv', 1], ['opnv', 1], ['bahn', 1], ['transports', 0.9], ['transport', 0.9], ['transportation', 0.9], ['verkehr', 0.9], ['transporte', 0.9], ['trasporti', 0.9], ['ov', 1], ['openbaar vervoer', 1], ['vervoer', 0.9], ['mobilitat', 0.8], ['travel', 0.5]] },
+  public_transport: { terms: [['public transport', 1], ['transit', 1], ['train', 1], ['rail', 1], ['railway', 1], ['bus', 1], ['commute', 1], ['oepnv', 1], ['opnv', 1], ['bahn', 1], ['transports', 0.9], ['transport', 0.9], ['transportation', 0.9], ['verkehr', 0.9], ['transporte', 0.9], ['trasporti', 0.9], ['ov', 1], ['openbaar vervoer', 1], ['vervoer', 0.9], ['mobilitat', 0.8], ['travel', 0.5]] },
   rideshare: { terms: [['taxi', 1], ['rideshare', 1], ['uber', 1], ['cab', 1], ['transport', 0.8], ['transportation', 0.8], ['verkehr', 0.8], ['transporte', 0.8], ['trasporti', 0.8], ['vervoer', 0.8], ['mobilitat', 0.7], ...TRAVEL_FAMILY.map(([w]): [string, number] => [w, 0.5])] },
   parking_tolls: { terms: [['parking', 1], ['tolls', 1], ['toll', 1], ['parken', 1], ['maut', 1], ['stationnement', 1], ['peage', 1], ['aparcamiento', 1], ['peaje', 1], ['parcheggio', 1], ['pedaggi', 1], ['parkeren', 1], ['tol', 1], ...AUTO_FAMILY] },
   car_service: { terms: [['car maintenance', 1], ['car service', 1], ['repairs', 0.6], ['werkstatt', 1], ['entretien', 0.8], ['taller', 1], ['manutenzione', 0.8], ['onderhoud', 0.8], ...AUTO_FAMILY], not: ['home', 'house'] },
@@ -313,7 +313,11 @@ export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   cash_withdrawal: { terms: [['cash', 1], ['atm', 1], ['bargeld', 1], ['especes', 1], ['efectivo', 1], ['contanti', 1], ['contant', 1], ...TRANSFERS.map(([w, x]): [string, number] => [w, x * 0.7])] },
   card_repayment: { terms: [['credit card', 1], ['card payment', 1], ['repayment', 1], ['payment', 0.9], ['payments', 0.9], ['zahlungen', 0.9], ['paiements', 0.9], ['pagos', 0.9], ['pagamenti', 0.9], ['betalingen', 0.9], ...TRANSFERS] },
   tax_payment: { terms: [['tax', 1], ['taxes', 1], ['steuer', 1], ['steuern', 1], ['impots', 1], ['impuestos', 1], ['tasse', 1], ['belasting', 1], ...TRANSFERS.map(([w, x]): [string, number] => [w, x * 0.5])] },
-  shopping: { terms: SHOPPING_BROAD.map(([w]): [string, number] => [w, 1]) },
+  // "Purchases Food", "Food Shopping": food bought, not shopping at large.
+  shopping: {
+    terms: SHOPPING_BROAD.map(([w]): [string, number] => [w, 1]),
+    not: [...FOOD_FAMILY.map(([w]) => w), 'groceries', 'grocery', 'lebensmittel'],
+  },
   clothing: { terms: [['clothing', 1], ['clothes', 1], ['apparel', 1], ['fashion', 1], ['kleidung', 1], ['mode', 0.9], ['vetements', 1], ['ropa', 1], ['abbigliamento', 1], ['kleding', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
   electronics: { terms: [['electronics', 1], ['tech', 0.9], ['elektronik', 1], ['electronique', 1], ['electronica', 1], ['elettronica', 1], ['elektronica', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
   hardware: { terms: [['hardware', 1], ['diy', 1], ['home improvement', 1], ['baumarkt', 1], ['bricolage', 1], ['bricolaje', 1], ['ferramenta', 1], ['bouwmarkt', 1], ['home maintenance', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
@@ -395,13 +399,22 @@ export function nameTokens(name: string): string[] {
 /** Each term's words, split once: a resolver matches every term against every name. */
 const termWords = new Map<string, readonly string[]>();
 
+/**
+ * A name's word that is the term's word inflected ("restaurants", "ristoranti", "electricity"),
+ * not a word of its own made from it by "-ing": "Training" is not trains, "Sporting Goods" not a
+ * sport club, "Shopping" not a shop.
+ */
+function inflects(token: string, word: string): boolean {
+  return token.startsWith(word) && token.slice(word.length) !== 'ing';
+}
+
 function matches(tokens: readonly string[], term: string): boolean {
   let words = termWords.get(term);
   if (!words) {
     words = term.split(' ');
     termWords.set(term, words);
   }
-  return words.every((w) => tokens.some((t) => t === w || (w.length >= 4 && t.startsWith(w))));
+  return words.every((w) => tokens.some((t) => t === w || (w.length >= 4 && inflects(t, w))));
 }
 
 /** How many of these terms a name (split by nameTokens) says: "Pet Food & Supplies" says "pet food". */

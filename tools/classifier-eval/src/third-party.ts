@@ -17,6 +17,7 @@ import {
   type Label,
 } from '../../../services/categorization/src/domain/classifier/user-model';
 import { TfidfCharSvm } from './baseline-svm';
+import { bootstrapInterval, type Interval } from './bootstrap';
 import { categoriesFor, parseCsv, pct, repositoryPath } from './evaluate';
 
 /**
@@ -352,6 +353,13 @@ export interface WarmReport {
    */
   online: Metrics;
   baseline: { accuracy: number; macroF1: number };
+  /**
+   * The warm model's accuracy less the SVM's, in points, with its 90% paired bootstrap interval:
+   * how much of a lead a test part of this size can show by chance.
+   */
+  leadOverBaseline: Interval;
+  /** The warm model's calibration error with its 90% bootstrap interval. */
+  eceInterval: Interval;
   exactMemory: { accuracy: number };
   msPer1000: number;
   /** Time to fit the user's calibration (replaying their most recent labels). */
@@ -475,6 +483,20 @@ export function warmReport(rows: readonly ThirdPartyRow[]): WarmReport {
     withoutUserCalibration: metrics(run.withoutUserCalibration),
     online: metrics(onlineRun(split, names)),
     baseline: { accuracy: baselineMetrics.accuracy, macroF1: baselineMetrics.macroF1 },
+    leadOverBaseline: bootstrapInterval(
+      run.scored.map((ours, i) => [ours, run.baseline[i]] as const),
+      (pairs) =>
+        (100 *
+          pairs.reduce(
+            (sum, [ours, svm]) => sum + Number(isCorrect(ours)) - Number(isCorrect(svm)),
+            0,
+          )) /
+        pairs.length,
+    ),
+    eceInterval: bootstrapInterval(
+      run.scored,
+      (sample) => reliability(confidencePoints(sample)).ece,
+    ),
     exactMemory: { accuracy: exactAccuracy },
     msPer1000: run.msPer1000,
     calibrationFitMs: run.calibrationFitMs,
@@ -536,6 +558,12 @@ export function formatThirdParty(r: ThirdPartyReport): string {
   out.push(`warm, online (each line after the labels before it): ${line(w.online)}`);
   out.push(
     `baseline TF-IDF char 2-5 + linear SVM: acc ${pct(w.baseline.accuracy)} macro-F1 ${w.baseline.macroF1.toFixed(3)}`,
+  );
+  const { leadOverBaseline: lead, eceInterval: ece } = w;
+  const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(1)}`;
+  out.push(
+    `warm model over the SVM: ${signed(lead.value)} points (90% paired bootstrap interval ${signed(lead.low)} … ${signed(lead.high)}); ` +
+      `warm ECE ${ece.value.toFixed(3)} (90% interval ${ece.low.toFixed(3)} … ${ece.high.toFixed(3)})`,
   );
   out.push(`exact-description memory: acc ${pct(w.exactMemory.accuracy)}`);
   out.push(

@@ -83,6 +83,60 @@ describe('categories found by what their names mean', () => {
     expect(meaningScore('shopping', 'Purchases Other')).toBeGreaterThan(0.35);
   });
 
+  it('finds a business’s own names for its costs, in the ontology’s languages', () => {
+    const resolver = new CategoryResolver(
+      named(
+        'Marketing',
+        'Subcontractors',
+        'Legal & Accounting',
+        'Property Tax',
+        'Wages',
+        'Workwear',
+        'Coworking Space',
+        'Union Dues',
+        'Superannuation',
+      ),
+      'AU',
+      'business',
+    );
+    const nameFor = (concept: Parameters<CategoryResolver['categoryFor']>[0]) =>
+      resolver.categoryFor(concept)?.name;
+    expect(nameFor('advertising')).toBe('Marketing');
+    expect(nameFor('contractors')).toBe('Subcontractors');
+    expect(nameFor('professional_fees')).toBe('Legal & Accounting');
+    expect(nameFor('council_rates')).toBe('Property Tax');
+    expect(nameFor('wages')).toBe('Wages');
+    expect(nameFor('work_clothing')).toBe('Workwear');
+    expect(nameFor('coworking')).toBe('Coworking Space');
+    expect(nameFor('memberships')).toBe('Union Dues');
+    expect(nameFor('super')).toBe('Superannuation');
+    const german = new CategoryResolver(
+      named('Werbung', 'Steuerberater', 'Löhne & Gehälter', 'Grundsteuer'),
+      'DE',
+      'business',
+    );
+    expect(german.categoryFor('advertising')?.name).toBe('Werbung');
+    expect(german.categoryFor('tax_agent')?.name).toBe('Steuerberater');
+    expect(german.categoryFor('wages')?.name).toBe('Löhne & Gehälter');
+    expect(german.categoryFor('council_rates')?.name).toBe('Grundsteuer');
+  });
+
+  it('keeps a short word to its plural and to compounds', () => {
+    // "auto" is not "autopsy", "rent" not "rental", "super" not a supermarket.
+    expect(meaningScore('car_service', 'Autopsy Fees')).toBe(0);
+    expect(meaningScore('rent', 'Car Rental')).toBe(0);
+    expect(meaningScore('super', 'Supermarket')).toBe(0);
+    expect(meaningScore('car_service', 'Autokosten')).toBeGreaterThan(0.35);
+    expect(meaningScore('parking_tolls', 'Tolls')).toBeGreaterThan(0.35);
+  });
+
+  it('does not take fees for bills, nor a staff advert for wages', () => {
+    expect(meaningScore('energy', 'Fees & Charges')).toBe(0);
+    expect(meaningScore('water', 'Fees & Charges')).toBe(0);
+    expect(meaningScore('wages', 'Staff Advert Exp')).toBe(0);
+    expect(meaningScore('electronics', 'Purchases Food')).toBe(0);
+  });
+
   it('never puts spending into an income category, and says no category when none fits', () => {
     const resolver = new CategoryResolver(named('Sales', 'Rent'), 'US', 'individual');
     // "Sales" means income: an expense concept is not mapped there by meaning.

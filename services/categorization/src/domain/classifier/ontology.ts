@@ -4,8 +4,8 @@ import type { ConceptId } from './concepts';
  * What each concept is called, in English, German, French, Spanish, Italian and Dutch, so the
  * knowledge base finds its category among names nobody planned for ("Food & Drink",
  * "Gas/Automotive", "Essen & Trinken", "Courses", "Boodschappen"). Words are lower case without
- * accents; a word of 4+ letters also matches as a prefix ("restaurant" → "restaurants"), a phrase
- * needs all its words. Weights: 1 the concept itself, 0.7 its family ("auto" for fuel,
+ * accents; a word of 4+ letters also matches inflected or inside a compound ("restaurant" →
+ * "restaurants", "auto" → "Autokosten"; see `inflects`), a phrase needs all its words. Weights: 1 the concept itself, 0.7 its family ("auto" for fuel,
  * "travel" for an airline), 0.4 a catch-all that fits when nothing better does ("merchandise").
  * `not` words rule a category out (a "Gas & Electricity" category is not for petrol).
  */
@@ -272,6 +272,42 @@ const INCOME: [string, number][] = [
   ['loon', 1],
 ];
 
+/**
+ * "Purchases Food", "Food Shopping": food bought. Not where shopping at large goes, nor the
+ * concepts that take a shopping category's broad words (clothing, electronics, books…).
+ */
+const NOT_FOOD = [...FOOD_FAMILY.map(([w]) => w), 'groceries', 'grocery', 'lebensmittel'];
+/** "Fees & Charges" is where bank and service fees go, not the power or water bill. */
+const NOT_FEES = ['fee', 'fees', 'gebuhren', 'frais', 'comisiones', 'commissioni'];
+const INSURANCE_FAMILY: [string, number][] = [
+  ['insurance', 0.7],
+  ['versicherung', 0.7],
+  ['assurance', 0.7],
+  ['seguro', 0.7],
+  ['assicurazion', 0.7],
+  ['verzekering', 0.7],
+];
+const TAXES: [string, number][] = [
+  ['tax', 1],
+  ['taxes', 1],
+  ['steuer', 1],
+  ['steuern', 1],
+  ['impots', 1],
+  ['impuestos', 1],
+  ['tasse', 1],
+  ['belasting', 1],
+];
+const RETIREMENT: [string, number][] = [
+  ['retirement', 1],
+  ['altersvorsorge', 1.1],
+  ['retraite', 1.1],
+  ['jubilacion', 1.1],
+  ['plan de pensiones', 1.1],
+  ['previdenza', 1.1],
+  ['pensione', 1.1],
+  ['pensioen', 1.1],
+];
+
 // prettier-ignore
 export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   groceries: { terms: GROCERIES },
@@ -297,10 +333,10 @@ export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   gym: { terms: [['gym', 1], ['fitness', 1], ['sport', 0.9], ['sports', 0.9], ['fitnessstudio', 1], ['salle de sport', 1], ['gimnasio', 1], ['palestra', 1], ['sportschool', 1], ['workout', 1], ...HEALTH_FAMILY.map(([w, x]): [string, number] => [w, x * 0.8]), ...ENTERTAINMENT_FAMILY.map(([w, x]): [string, number] => [w, x * 0.6])] },
   pharmacy: { terms: [['pharmacy', 1], ['drugstore', 1], ['chemist', 1], ['medicine', 1], ['medicines', 1], ['prescriptions', 1], ['apotheke', 1], ['drogerie', 0.9], ['pharmacie', 1], ['farmacia', 1], ['apotheek', 1], ['drogist', 0.9], ['medikamente', 1], ['medicaments', 1], ['medicamentos', 1], ['medicinali', 1], ['medicijnen', 1], ...HEALTH_FAMILY], not: ['insurance', 'versicherung', 'assurance', 'seguro', 'assicurazione', 'verzekering'] },
   medical: { terms: [['doctor', 1], ['medical', 1], ['dental', 1], ['dentist', 1], ['arzt', 1], ['zahnarzt', 1], ['medecin', 1], ['dentiste', 1], ['medico', 1], ['dentista', 1], ['huisarts', 1], ['tandarts', 1], ['optical', 0.8], ['health care', 1], ...HEALTH_FAMILY], not: ['insurance', 'versicherung', 'assurance', 'seguro', 'assicurazione', 'verzekering'] },
-  health_insurance: { terms: [['health insurance', 1.2], ['krankenversicherung', 1.2], ['krankenkasse', 1.2], ['mutuelle', 1.2], ['seguro medico', 1.2], ['zorgverzekering', 1.2], ['insurance', 0.7], ['versicherung', 0.7], ['assurance', 0.7], ['seguro', 0.7], ['assicurazion', 0.7], ['verzekering', 0.7]] },
+  health_insurance: { terms: [['health insurance', 1.2], ['krankenversicherung', 1.2], ['krankenkasse', 1.2], ['mutuelle', 1.2], ['seguro medico', 1.2], ['zorgverzekering', 1.2], ...INSURANCE_FAMILY] },
   insurance: { terms: [['insurance', 1], ['versicherung', 1], ['versicherungen', 1], ['assurance', 1], ['assurances', 1], ['seguro', 1], ['seguros', 1], ['assicurazion', 1], ['verzekering', 1], ['verzekeringen', 1]] },
-  energy: { not: ['fuel', 'petrol', 'gasoline', 'auto', 'automotive'], terms: [['electricity', 1], ['electric', 1], ['energy', 1], ['power', 0.8], ['gas', 0.6], ['strom', 1], ['energie', 1], ['electricite', 1], ['electricidad', 1], ['luz', 0.9], ['elettricita', 1], ['luce', 0.9], ['stroom', 1], ...BILLS_FAMILY] },
-  water: { terms: [['water', 1], ['wasser', 1], ['eau', 1], ['agua', 1], ['acqua', 1], ...BILLS_FAMILY] },
+  energy: { not: ['fuel', 'petrol', 'gasoline', 'auto', 'automotive', ...NOT_FEES], terms: [['electricity', 1], ['electric', 1], ['energy', 1], ['power', 0.8], ['gas', 0.6], ['strom', 1], ['energie', 1], ['electricite', 1], ['electricidad', 1], ['luz', 0.9], ['elettricita', 1], ['luce', 0.9], ['stroom', 1], ...BILLS_FAMILY] },
+  water: { not: NOT_FEES, terms: [['water', 1], ['wasser', 1], ['eau', 1], ['agua', 1], ['acqua', 1], ...BILLS_FAMILY] },
   phone_internet: { terms: [['phone', 1], ['mobile', 1], ['internet', 1], ['broadband', 1], ['telephone', 1], ['cell', 0.8], ['handy', 1], ['telefon', 1], ['telecom', 1], ['telefono', 1], ['movil', 1], ['telefonia', 1], ['cellulare', 1], ['telefoon', 1], ['mobiel', 1], ...BILLS_FAMILY.map(([w, x]): [string, number] => [w, x * 0.8])] },
   rent: { not: ['car', 'cars', 'auto', 'vehicle', 'mietwagen', 'voiture', 'coche'], terms: [['rent', 1], ['miete', 1], ['loyer', 1], ['alquiler', 1], ['affitto', 1], ['huur', 1], ['housing', 0.8], ['wohnen', 0.8], ['logement', 0.8], ['vivienda', 0.8], ['casa', 0.6], ['wonen', 0.8], ['mortgage', 0.6]] },
   mortgage: { not: ['car', 'cars', 'auto', 'vehicle', 'mietwagen', 'voiture', 'coche'], terms: [['mortgage', 1], ['home loan', 1], ['hypothek', 1], ['kredit', 0.6], ['pret immobilier', 1], ['hipoteca', 1], ['mutuo', 1], ['hypotheek', 1], ['housing', 0.8], ['wohnen', 0.8], ['logement', 0.8], ['vivienda', 0.8], ['wonen', 0.8], ['rent', 0.6]] },
@@ -312,28 +348,46 @@ export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   transfer: { terms: TRANSFERS },
   cash_withdrawal: { terms: [['cash', 1], ['atm', 1], ['bargeld', 1], ['especes', 1], ['efectivo', 1], ['contanti', 1], ['contant', 1], ...TRANSFERS.map(([w, x]): [string, number] => [w, x * 0.7])] },
   card_repayment: { terms: [['credit card', 1], ['card payment', 1], ['repayment', 1], ['payment', 0.9], ['payments', 0.9], ['zahlungen', 0.9], ['paiements', 0.9], ['pagos', 0.9], ['pagamenti', 0.9], ['betalingen', 0.9], ...TRANSFERS] },
-  tax_payment: { terms: [['tax', 1], ['taxes', 1], ['steuer', 1], ['steuern', 1], ['impots', 1], ['impuestos', 1], ['tasse', 1], ['belasting', 1], ...TRANSFERS.map(([w, x]): [string, number] => [w, x * 0.5])] },
-  // "Purchases Food", "Food Shopping": food bought, not shopping at large.
-  shopping: {
-    terms: SHOPPING_BROAD.map(([w]): [string, number] => [w, 1]),
-    not: [...FOOD_FAMILY.map(([w]) => w), 'groceries', 'grocery', 'lebensmittel'],
-  },
-  clothing: { terms: [['clothing', 1], ['clothes', 1], ['apparel', 1], ['fashion', 1], ['kleidung', 1], ['mode', 0.9], ['vetements', 1], ['ropa', 1], ['abbigliamento', 1], ['kleding', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
-  electronics: { terms: [['electronics', 1], ['tech', 0.9], ['elektronik', 1], ['electronique', 1], ['electronica', 1], ['elettronica', 1], ['elektronica', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
-  hardware: { terms: [['hardware', 1], ['diy', 1], ['home improvement', 1], ['baumarkt', 1], ['bricolage', 1], ['bricolaje', 1], ['ferramenta', 1], ['bouwmarkt', 1], ['home maintenance', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
-  books: { terms: [['books', 1], ['bucher', 1], ['livres', 1], ['libros', 1], ['libri', 1], ['boeken', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
-  furniture: { terms: [['furniture', 1], ['furnishings', 1], ['housewares', 1], ['home', 0.7], ['homewares', 1], ['mobel', 1], ['meubles', 1], ['muebles', 1], ['mobili', 1], ['meubels', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
+  tax_payment: { terms: [...TAXES, ...TRANSFERS.map(([w, x]): [string, number] => [w, x * 0.5])] },
+  shopping: { not: NOT_FOOD, terms: SHOPPING_BROAD.map(([w]): [string, number] => [w, 1]) },
+  clothing: { not: NOT_FOOD, terms: [['clothing', 1], ['clothes', 1], ['apparel', 1], ['fashion', 1], ['kleidung', 1], ['mode', 0.9], ['vetements', 1], ['ropa', 1], ['abbigliamento', 1], ['kleding', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
+  electronics: { not: NOT_FOOD, terms: [['electronics', 1], ['tech', 0.9], ['elektronik', 1], ['electronique', 1], ['electronica', 1], ['elettronica', 1], ['elektronica', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
+  hardware: { not: NOT_FOOD, terms: [['hardware', 1], ['diy', 1], ['home improvement', 1], ['baumarkt', 1], ['bricolage', 1], ['bricolaje', 1], ['ferramenta', 1], ['bouwmarkt', 1], ['home maintenance', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
+  books: { not: NOT_FOOD, terms: [['books', 1], ['bucher', 1], ['livres', 1], ['libros', 1], ['libri', 1], ['boeken', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
+  furniture: { not: NOT_FOOD, terms: [['furniture', 1], ['furnishings', 1], ['housewares', 1], ['home', 0.7], ['homewares', 1], ['mobel', 1], ['meubles', 1], ['muebles', 1], ['mobili', 1], ['meubels', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
   pets: { terms: [['pets', 1], ['pet', 1], ['vet', 1], ['haustiere', 1], ['tiere', 1], ['animaux', 1], ['mascotas', 1], ['animali', 1], ['huisdieren', 1], ...SHOPPING_BROAD] },
   personal_care: { terms: [['personal care', 1], ['personal', 0.7], ['beauty', 1], ['hair', 1], ['haircut', 1], ['cosmetics', 1], ['korperpflege', 1], ['pflege', 0.9], ['friseur', 1], ['beaute', 1], ['coiffeur', 1], ['belleza', 1], ['peluqueria', 1], ['bellezza', 1], ['parrucchiere', 1], ['verzorging', 1], ['kapper', 1], ...SHOPPING_BROAD, ...HEALTH_FAMILY.map(([w, x]): [string, number] => [w, x * 0.5])] },
   education: { terms: [['education', 1], ['courses', 0.6], ['school', 1], ['tuition', 1], ['learning', 1], ['bildung', 1], ['ausbildung', 1], ['education', 1], ['formation', 1], ['educacion', 1], ['formacion', 1], ['istruzione', 1], ['formazione', 1], ['onderwijs', 1], ['opleiding', 1]] },
   donations: { terms: [['donations', 1], ['charity', 1], ['gifts', 0.7], ['giving', 1], ['spenden', 1], ['dons', 1], ['donaciones', 1], ['donazioni', 1], ['beneficenza', 1], ['donaties', 1], ['goede doelen', 1]] },
   childcare: { terms: [['childcare', 1], ['child care', 1], ['daycare', 1], ['kids', 0.8], ['children', 0.8], ['kinder', 0.8], ['kinderbetreuung', 1], ['kita', 1], ['creche', 1], ['enfants', 0.8], ['guarderia', 1], ['ninos', 0.8], ['asilo', 1], ['bambini', 0.8], ['kinderopvang', 1], ['kinderen', 0.8]] },
   software: { terms: [['software', 1], ['apps', 0.8], ['saas', 1], ['cloud', 0.8], ['online services', 1], ...SUBSCRIPTIONS.map(([w, x]): [string, number] => [w, x * 0.8])] },
-  postage: { terms: [['postage', 1], ['shipping', 1], ['post', 0.8], ['porto', 1], ['versand', 1], ['courrier', 1], ['envios', 1], ['spedizioni', 1], ['verzending', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 0.5])] },
-  office_supplies: { terms: [['office', 1], ['supplies', 0.8], ['buro', 1], ['bureau', 1], ['oficina', 1], ['ufficio', 1], ['kantoor', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 0.8])] },
-  dry_cleaning: { terms: [['laundry', 1], ['dry cleaning', 1], ['reinigung', 1], ['wascherei', 1], ['pressing', 1], ['lavanderia', 1], ['stomerij', 1], ...SHOPPING_BROAD] },
+  postage: { not: NOT_FOOD, terms: [['postage', 1], ['shipping', 1], ['post', 0.8], ['porto', 1], ['versand', 1], ['courrier', 1], ['envios', 1], ['spedizioni', 1], ['verzending', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 0.5])] },
+  office_supplies: { not: NOT_FOOD, terms: [['office', 1], ['supplies', 0.8], ['buro', 1], ['bureau', 1], ['oficina', 1], ['ufficio', 1], ['kantoor', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 0.8])] },
+  dry_cleaning: { not: NOT_FOOD, terms: [['laundry', 1], ['dry cleaning', 1], ['reinigung', 1], ['wascherei', 1], ['pressing', 1], ['lavanderia', 1], ['stomerij', 1], ...SHOPPING_BROAD] },
   student_loan: { terms: [['student loan', 1.2], ['student loans', 1.2], ['studienkredit', 1.2], ['bafog', 1.2], ['pret etudiant', 1.2], ['prestamo estudiantil', 1.2], ['prestito studentesco', 1.2], ['studielening', 1.2], ['studieschuld', 1.2], ['loans', 0.6], ['loan', 0.6]] },
   share_trading: { terms: [['investments', 1], ['investment', 1], ['investing', 1], ['brokerage', 1], ['stocks', 1], ['shares', 0.9], ['crypto', 1], ['geldanlage', 1], ['anlagen', 0.9], ['wertpapiere', 1], ['investissements', 1], ['placements', 1], ['inversiones', 1], ['investimenti', 1], ['beleggingen', 1]] },
+  // The concepts below had only their catalogue names: a user who named their own categories
+  // ("Marketing", "Subcontractors", "Legal & Accounting", "Property Tax", "Wages") got nothing.
+  income_protection: { terms: [['income protection', 1.2], ['disability insurance', 1.2], ['berufsunfahigkeit', 1.2], ['prevoyance', 1.1], ['seguro de incapacidad', 1.2], ['arbeidsongeschiktheid', 1.2], ...INSURANCE_FAMILY] },
+  business_insurance: { terms: [['business insurance', 1.2], ['liability insurance', 1.2], ['public liability', 1.2], ['professional indemnity', 1.2], ['betriebsversicherung', 1.2], ['betriebshaftpflicht', 1.2], ['assurance professionnelle', 1.2], ['seguro de empresa', 1.2], ['assicurazione aziendale', 1.2], ['bedrijfsverzekering', 1.2], ...INSURANCE_FAMILY] },
+  council_rates: { terms: [['council tax', 1.2], ['council rates', 1.2], ['rates', 1], ['property tax', 1.2], ['property taxes', 1.2], ['grundsteuer', 1.2], ['taxe fonciere', 1.2], ['ibi', 1.2], ['imu', 1.2], ['ozb', 1.2], ['gemeentelijke belastingen', 1.2], ...TAXES.map(([w, x]): [string, number] => [w, x * 0.6])] },
+  coworking: { terms: [['coworking', 1.2], ['co working', 1.2], ['office space', 1.2], ['office rent', 1.2], ['workspace', 1.1], ['premises', 1], ['buromiete', 1.2], ['bureaux', 0.9], ['alquiler de oficina', 1.2], ['affitto ufficio', 1.2], ['kantoorhuur', 1.2], ['werkplek', 1.1]] },
+  state_tax: { terms: [['state tax', 1.2], ['state taxes', 1.2], ['state local', 1.2], ['local tax', 1.2], ['local taxes', 1.2], ...TAXES.map(([w, x]): [string, number] => [w, x * 0.8])] },
+  advertising: { terms: [['advertising', 1], ['marketing', 1], ['ads', 1], ['advertisement', 1], ['promotion', 0.9], ['promotions', 0.9], ['werbung', 1], ['publicite', 1], ['publicidad', 1], ['pubblicita', 1], ['reclame', 1]] },
+  contractors: { terms: [['contractors', 1], ['contractor', 1], ['subcontractors', 1], ['subcontractor', 1], ['subcontracts', 1], ['contract labor', 1], ['contract labour', 1], ['contract work', 1], ['freelancers', 1], ['freelance', 0.9], ['outsourcing', 0.9], ['fremdleistungen', 1], ['subunternehmer', 1], ['sous traitance', 1], ['subcontratistas', 1], ['subcontratacion', 1], ['subappalti', 1], ['onderaannemers', 1], ['inhuur', 0.9]] },
+  professional_fees: { terms: [['professional fees', 1.2], ['professional services', 1.1], ['business services', 1], ['professional', 0.7], ['prof fees', 1.1], ['legal', 1], ['lawyer', 1], ['solicitor', 1], ['attorney', 1], ['accounting', 1], ['accountant', 1], ['bookkeeping', 1], ['consulting', 1], ['consultancy', 1], ['advisory', 0.9], ['rechtsanwalt', 1], ['anwalt', 1], ['rechtsberatung', 1], ['beratung', 1], ['honorare', 1], ['buchhaltung', 1], ['avocat', 1], ['honoraires', 1], ['comptabilite', 1], ['conseil', 0.9], ['abogado', 1], ['asesoria', 1], ['gestoria', 1], ['honorarios', 1], ['contabilidad', 1], ['avvocato', 1], ['consulenza', 1], ['contabilita', 1], ['advocaat', 1], ['boekhouding', 1], ['advieskosten', 1]] },
+  tax_agent: { terms: [['tax agent', 1.2], ['tax preparation', 1.2], ['tax return', 1.2], ['tax advisor', 1.2], ['tax adviser', 1.2], ['steuerberater', 1.2], ['steuerberatung', 1.2], ['expert comptable', 1.2], ['asesor fiscal', 1.2], ['commercialista', 1.2], ['belastingadviseur', 1.2], ['accountant', 0.8], ['accounting', 0.8], ...TAXES.map(([w, x]): [string, number] => [w, x * 0.5])] },
+  memberships: { terms: [['memberships', 1], ['membership', 1], ['dues', 1], ['union dues', 1], ['trade union', 1], ['union fees', 1], ['professional subscriptions', 1.1], ['professional bodies', 1.1], ['associations', 0.9], ['mitgliedsbeitrage', 1.1], ['mitgliedschaft', 1], ['gewerkschaft', 1], ['cotisations', 1], ['adhesions', 1], ['syndicat', 1], ['cuotas', 1], ['afiliaciones', 1], ['sindicato', 1], ['quote associative', 1], ['sindacato', 1], ['lidmaatschap', 1], ['contributie', 1], ['vakbond', 1]] },
+  work_clothing: { terms: [['work clothing', 1.2], ['workwear', 1.2], ['uniforms', 1.1], ['uniform', 1.1], ['protective clothing', 1.1], ['safety gear', 1.1], ['ppe', 1], ['arbeitskleidung', 1.2], ['berufskleidung', 1.2], ['vetements de travail', 1.2], ['ropa de trabajo', 1.2], ['uniformes', 1.1], ['abbigliamento da lavoro', 1.2], ['divise', 1.1], ['werkkleding', 1.2], ['clothing', 0.5], ['clothes', 0.5], ['kleidung', 0.5], ['vetements', 0.5], ['ropa', 0.5], ['abbigliamento', 0.5], ['kleding', 0.5]] },
+  tools: { terms: [['tools', 1], ['tool', 1], ['equipment', 0.8], ['equip', 0.8], ['werkzeug', 1], ['werkzeuge', 1], ['outils', 1], ['outillage', 1], ['herramientas', 1], ['attrezzi', 1], ['utensili', 1], ['gereedschap', 1], ['hardware', 0.5]] },
+  home_office: { terms: [['home office', 1.2], ['working from home', 1.2], ['wfh', 1.2], ['office equipment', 1.1], ['office furniture', 1.1], ['homeoffice', 1.2], ['arbeitszimmer', 1.2], ['teletravail', 1.2], ['teletrabajo', 1.2], ['smart working', 1.2], ['thuiswerken', 1.2], ['thuiskantoor', 1.2], ['office', 0.6], ['buro', 0.6], ['bureau', 0.6], ['oficina', 0.6], ['ufficio', 0.6], ['kantoor', 0.6]] },
+  crowdfunding: { terms: [['crowdfunding', 1.2], ['donations', 0.8], ['charity', 0.8], ['giving', 0.8], ['spenden', 0.8], ['dons', 0.8], ['donaciones', 0.8], ['donazioni', 0.8], ['donaties', 0.8]] },
+  super: { terms: [['superannuation', 1.2], ['super fund', 1.1], ['super contributions', 1.1], ['personal super', 1.1], ['kiwisaver', 1.2], ['rrsp', 1.1], ...RETIREMENT] },
+  pension: { terms: [['pension', 1.2], ['pensions', 1.2], ['superannuation', 0.9], ['rentenversicherung', 1.2], ...RETIREMENT] },
+  ira: { terms: [['ira', 1.2], ['roth', 1.2], ['401k', 1.1], ...RETIREMENT] },
+  hsa: { terms: [['hsa', 1.2], ['health savings', 1.2], ['fsa', 1], ...HEALTH_FAMILY.map(([w, x]): [string, number] => [w, x * 0.8])] },
+  investment_costs: { terms: [['investment costs', 1.2], ['investment fees', 1.2], ['brokerage fees', 1.2], ['platform fees', 1.1], ['margin interest', 1.1], ['financial advice', 1.1], ['depotgebuhren', 1.2], ['frais de courtage', 1.2], ['comisiones de inversion', 1.2], ['commissioni di intermediazione', 1.2], ['beleggingskosten', 1.2], ['investment', 0.6], ['investments', 0.6], ['brokerage', 0.8]] },
+  wages: { terms: [['wages', 1.2], ['salaries', 1.1], ['payroll', 1.2], ['staff costs', 1.2], ['staff wages', 1.2], ['employees', 1], ['personnel', 1], ['lohne', 1.2], ['gehalter', 1.1], ['personalkosten', 1.2], ['salaires', 1.1], ['nominas', 1.2], ['sueldos', 1.1], ['stipendi', 1.1], ['personale', 1], ['lonen', 1.2], ['salarissen', 1.1], ['personeelskosten', 1.2]] },
   fines: { terms: [['fines', 1], ['penalties', 1], ['strafen', 1], ['bussgeld', 1], ['amendes', 1], ['multas', 1], ['multe', 1], ['boetes', 1], ...AUTO_FAMILY.map(([w, x]): [string, number] => [w, x * 0.5])] },
 };
 
@@ -405,7 +459,12 @@ const termWords = new Map<string, readonly string[]>();
  * sport club, "Shopping" not a shop.
  */
 function inflects(token: string, word: string): boolean {
-  return token.startsWith(word) && token.slice(word.length) !== 'ing';
+  if (!token.startsWith(word)) return false;
+  const rest = token.slice(word.length);
+  if (rest === 'ing') return false;
+  // A four-letter word inside a longer one is its plural or a compound ("Autokosten"), not
+  // "autopsy", "rental" or "postage".
+  return word.length > 4 || rest === 's' || rest === 'es' || token.length >= 8;
 }
 
 function matches(tokens: readonly string[], term: string): boolean {

@@ -4,7 +4,11 @@ import { calibrate, reliability } from '../../src/domain/classifier/calibration'
 import { Classifier } from '../../src/domain/classifier/classifier';
 import { IsotonicCalibration } from '../../src/domain/classifier/isotonic';
 import { namedCategories } from './named-categories';
-import { ownNamesCalibration } from '../../src/domain/classifier/own-names-calibration';
+import {
+  OWN_NAMES_REFERENCE_SHARE,
+  ownNamesCalibration,
+  understoodFactor,
+} from '../../src/domain/classifier/own-names-calibration';
 import {
   fitUserCalibration,
   MIN_CALIBRATION_LABELS,
@@ -143,6 +147,50 @@ describe('confidence for a user with their own category names', () => {
       [1, 0.99],
     ]);
     expect(answer(own, mine).confidence).toBe(mine.apply(fitted));
+  });
+
+  it('is scaled down where few of the user’s categories mean anything to the knowledge', () => {
+    // One category of six understood: an answer can only be right where the line's category
+    // is one the knowledge understood, and with no labels every category is as likely.
+    const codes = namedCategories(
+      ['Gas & Fuel', 'XJ4 Ops', 'QR7 Def', 'ZK1 Strat', 'KP2 Udd', 'LM9 Lics'],
+      'x',
+    );
+    const result = answer(codes);
+    expect(result.categoryName).toBe('Gas & Fuel');
+    const fitted = calibrate(result.signals);
+    expect(result.confidence).toBeCloseTo(
+      (ownNamesCalibration().apply(fitted) * (1 / 6)) / OWN_NAMES_REFERENCE_SHARE,
+      10,
+    );
+    // Categories the user has labelled are known too, whatever their names say.
+    const model = new UserModel();
+    ['x1', 'x2', 'x3', 'x4', 'x5'].forEach((categoryId, i) =>
+      model.learn({
+        transactionId: `l${i}`,
+        description: `SUPPLIER ${i}`,
+        type: 'debit',
+        categoryId,
+      }),
+    );
+    const taught = new Classifier({
+      countryCode: 'US',
+      businessType: 'individual',
+      categories: codes,
+      userModel: model,
+    }).classify(transaction);
+    expect(taught.confidence).toBeCloseTo(
+      ownNamesCalibration().apply(calibrate(taught.signals)),
+      10,
+    );
+    expect(understoodFactor(0.9)).toBe(1);
+    expect(understoodFactor(0)).toBe(0);
+    // A map of the user's own has learned what their names mean: it is not scaled.
+    const mine = IsotonicCalibration.fromPoints([
+      [0, 0.1],
+      [1, 0.99],
+    ]);
+    expect(answer(codes, mine).confidence).toBe(mine.apply(fitted));
   });
 
   it('leaves the fitted confidence alone for the default names', () => {

@@ -118,6 +118,17 @@ export class CategoryResolver {
     return meaningScoreOfTokens(concept, this.tokensById.get(category.id) ?? []);
   }
 
+  /**
+   * The share of the user's categories the classifier knows something of: those some concept of
+   * the knowledge was found to mean, and those the user has labelled transactions in.
+   */
+  understoodShare(labelled: readonly string[] = []): number {
+    if (!this.categories.length) return 0;
+    let known = this.conceptsPerCategory.size;
+    for (const id of labelled) if (this.byId.has(id) && !this.conceptsPerCategory.has(id)) known++;
+    return Math.min(1, known / this.categories.length);
+  }
+
   /** How many concepts map to this category (1 when none do). */
   conceptCount(categoryId: string): number {
     return this.conceptsPerCategory.get(categoryId) ?? 1;

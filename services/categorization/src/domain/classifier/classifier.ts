@@ -1,7 +1,7 @@
 import { calibrate, type CalibrationSignals } from './calibration';
 import { categoryResolver, type CategoryResolver, type UserCategory } from './categories';
 import type { IsotonicCalibration } from './isotonic';
-import { ownNamesCalibration } from './own-names-calibration';
+import { ownNamesCalibration, understoodFactor } from './own-names-calibration';
 import { extractFeatures, featureWord } from './features';
 import {
   conceptKey,
@@ -338,10 +338,16 @@ export class Classifier {
     };
     const fitted = calibrate(signals);
     // The user's own map when they have one; else, for names the user wrote, the map fitted
-    // on another user's own names (the concept → category step can miss there); else as fitted.
+    // on another user's own names (the concept → category step can miss there), scaled down
+    // where the classifier knows fewer of this user's categories (by meaning or by their
+    // labels); else as fitted.
     const userMap = this.context.calibration?.isIdentity ? undefined : this.context.calibration;
-    const calibration = userMap ?? (this.resolver.ownNames ? ownNamesCalibration() : undefined);
-    const confidence = calibration ? calibration.apply(fitted) : fitted;
+    const confidence = userMap
+      ? userMap.apply(fitted)
+      : this.resolver.ownNames
+        ? ownNamesCalibration().apply(fitted) *
+          understoodFactor(this.resolver.understoodShare(userScores?.categoryIds))
+        : fitted;
 
     // Which part of the blend put the answer on top, for the reasoning line.
     const contribution = (source: string) => {

@@ -2,6 +2,7 @@ import { extractFeatures } from '../../src/domain/classifier/features';
 import {
   merchantKey,
   normalizeDescription,
+  splitAcceptorLine,
   withoutWords,
 } from '../../src/domain/classifier/normalize';
 
@@ -138,5 +139,42 @@ describe('withoutWords', () => {
       'TASTY',
       'THAI',
     ]);
+  });
+});
+
+describe('card lines in the networks’ fixed layout (name 25, city 13, state 2)', () => {
+  it('reads the name, and keeps the city and state among the places only', () => {
+    const line = 'FAMILY OPTOMETRIC ASSOC  VIRGINIA BEACVA';
+    expect(splitAcceptorLine(line)).toEqual({
+      name: 'FAMILY OPTOMETRIC ASSOC  ',
+      location: 'VIRGINIA BEACVA',
+    });
+    const n = normalizeDescription(line);
+    expect(n.merchant).toEqual(['FAMILY', 'OPTOMETRIC', 'ASSOC']);
+    expect(n.words).not.toContain('VIRGINIA');
+    expect(n.withPlaces).toEqual(expect.arrayContaining(['VIRGINIA', 'BEACVA']));
+    // The same merchant in another town is the same merchant.
+    expect(merchantOf('AMORE PIZZA              MECHANICSBURGPA')).toBe(
+      merchantOf('AMORE PIZZA              CAMP HILL    PA'),
+    );
+    // A truncated name with a padded city: "Camp Hill" is not part of the brewery.
+    expect(normalizeDescription('TST* EVER GRAIN BREWING CCamp Hill    PA').merchant).toEqual([
+      'EVER',
+      'GRAIN',
+      'BREWING',
+    ]);
+    // The domain in the city field still counts ("Amzn.com/bill").
+    expect(normalizeDescription('AMAZON MKTPL*M13X76OR3   Amzn.com/billWA').domains).toContain(
+      'AMZN',
+    );
+  });
+
+  it('leaves free text of the same length whole, and a line whose padding does not show', () => {
+    expect(splitAcceptorLine('UBER TRIP HELP.UBER.COM SAN FRANCISCO CA')).toBeUndefined();
+    expect(splitAcceptorLine('PLAZA AZTECA MECHANICSBURMECHANICSBURGPA')).toBeUndefined();
+    expect(splitAcceptorLine('AMORE PIZZA MECHANICSBURG PA')).toBeUndefined();
+    expect(normalizeDescription('UBER TRIP HELP.UBER.COM SAN FRANCISCO CA').merchant).toEqual(
+      normalizeDescription('UBER TRIP HELP.UBER.COM SAN FRANCISCO CA ').merchant,
+    );
   });
 });

@@ -404,14 +404,54 @@ function isRegionTail(tokens: readonly string[], index: number): boolean {
   return US_STATES.has(word) && tokens.slice(index + 1).every(isTrailingNoise);
 }
 
+/** The card acceptor's name and location as card networks print them: 25 + 13 + 2 characters. */
+const ACCEPTOR_NAME = 25;
+const ACCEPTOR_LOCATION = 13;
+const ACCEPTOR_LINE = ACCEPTOR_NAME + ACCEPTOR_LOCATION + 2;
+
+/**
+ * A card line in the networks' fixed layout, "AMORE PIZZA              MECHANICSBURGPA": the
+ * name padded to 25 characters, the city to 13, then the state or country. Only where its
+ * padding shows (two spaces ending either field), so that free text of 40 characters is left
+ * whole; a name that fills its field and a city that fills its own ("PLAZA AZTECA
+ * MECHANICSBURMECHANICSBURGPA") cannot be told from free text and are left to the place list.
+ */
+export function splitAcceptorLine(
+  description: string,
+): { name: string; location: string } | undefined {
+  if (description.length !== ACCEPTOR_LINE) return undefined;
+  const region = description.slice(-2).toUpperCase();
+  if (!US_STATES.has(region) && !REGION_CODES.has(region)) return undefined;
+  const paddedName = description.slice(ACCEPTOR_NAME - 2, ACCEPTOR_NAME) === '  ';
+  const end = ACCEPTOR_NAME + ACCEPTOR_LOCATION;
+  const paddedCity = description.slice(end - 2, end) === '  ';
+  if (!paddedName && !paddedCity) return undefined;
+  if (description[ACCEPTOR_NAME] === ' ' || !description.slice(0, ACCEPTOR_NAME).trim())
+    return undefined;
+  return { name: description.slice(0, ACCEPTOR_NAME), location: description.slice(ACCEPTOR_NAME) };
+}
+
 /**
  * Normalises one description (and the merchant field, when the bank gave one). Pure and
- * deterministic: the same input always gives the same words.
+ * deterministic: the same input always gives the same words. A card line in the networks'
+ * layout is read as its name, with its city and state kept among the places only.
  */
 export function normalizeDescription(
   description: string,
   merchant?: string | null,
 ): NormalizedDescription {
+  const acceptor = splitAcceptorLine(description);
+  if (!acceptor) return normalizeText(description, merchant);
+  const named = normalizeText(acceptor.name, merchant);
+  const place = normalizeText(acceptor.location);
+  return {
+    ...named,
+    withPlaces: [...named.withPlaces, ...place.withPlaces],
+    domains: [...named.domains, ...place.domains],
+  };
+}
+
+function normalizeText(description: string, merchant?: string | null): NormalizedDescription {
   const raw = [merchant ?? '', description].filter((s) => s.trim()).join(' ');
   let text = ` ${raw.toUpperCase()} `.replace(/[\u2010-\u2015]/g, '-').replace(/[‘’`]/g, "'");
 

@@ -163,6 +163,12 @@ describe('confidence for a user with their own category names', () => {
       (ownNamesCalibration().apply(fitted) * (1 / 6)) / OWN_NAMES_REFERENCE_SHARE,
       10,
     );
+    // The runners-up share only what is left of the known part, and none beats the answer.
+    const factor = 1 / 6 / OWN_NAMES_REFERENCE_SHARE;
+    const total = result.alternatives.reduce((sum, a) => sum + a.confidence, result.confidence);
+    expect(total).toBeLessThanOrEqual(factor + 0.002);
+    for (const alternative of result.alternatives)
+      expect(alternative.confidence).toBeLessThanOrEqual(result.confidence);
     // Categories the user has labelled are known too, whatever their names say.
     const model = new UserModel();
     ['x1', 'x2', 'x3', 'x4', 'x5'].forEach((categoryId, i) =>

@@ -342,12 +342,16 @@ export class Classifier {
     // where the classifier knows fewer of this user's categories (by meaning or by their
     // labels); else as fitted.
     const userMap = this.context.calibration?.isIdentity ? undefined : this.context.calibration;
-    const confidence = userMap
+    const mapped = userMap
       ? userMap.apply(fitted)
       : this.resolver.ownNames
-        ? ownNamesCalibration().apply(fitted) *
-          understoodFactor(this.resolver.understoodShare(userScores?.categoryIds))
+        ? ownNamesCalibration().apply(fitted)
         : fitted;
+    const known =
+      !userMap && this.resolver.ownNames
+        ? understoodFactor(this.resolver.understoodShare(userScores?.categoryIds))
+        : 1;
+    const confidence = mapped * known;
 
     // Which part of the blend put the answer on top, for the reasoning line.
     const contribution = (source: string) => {
@@ -411,9 +415,14 @@ export class Classifier {
     }
 
     const rest = 1 - top.p;
+    // The runners-up share what the map leaves of the categories the classifier knows, and
+    // none is surer than the answer.
     const alternatives = ranked.slice(1, 1 + ALTERNATIVES).map((alt) => ({
       categoryId: alt.id,
-      confidence: Math.round((rest > 0 ? (1 - confidence) * (alt.p / rest) : 0) * 1000) / 1000,
+      confidence:
+        Math.round(
+          Math.min(confidence, rest > 0 ? (1 - mapped) * known * (alt.p / rest) : 0) * 1000,
+        ) / 1000,
     }));
     return {
       id: transaction.id,

@@ -7,6 +7,7 @@ import {
 } from '../../../services/categorization/src/domain/classifier/classifier';
 import { reliability } from '../../../services/categorization/src/domain/classifier/calibration';
 import type { IsotonicCalibration } from '../../../services/categorization/src/domain/classifier/isotonic';
+import { knowledgeModel } from '../../../services/categorization/src/domain/classifier/knowledge-model';
 import { normalizeDescription } from '../../../services/categorization/src/domain/classifier/normalize';
 import {
   fitUserCalibration,
@@ -137,6 +138,8 @@ export interface Scored {
   confidence: number;
   /** The merchant as normalised (cold answers), to count each merchant once. */
   merchant?: string;
+  /** The knowledge names the merchant (cold answers): the issue's "clear-cut, easy" lines. */
+  known?: boolean;
 }
 
 export interface Metrics {
@@ -246,6 +249,8 @@ export type ColdNaming = 'source' | 'german' | 'us-default';
 
 /** The merchant of a line as normalised, to count each merchant once. */
 const merchantOf = (row: ThirdPartyRow) => normalizeDescription(row.description).merchant.join(' ');
+const knownMerchant = (row: ThirdPartyRow) =>
+  knowledgeModel().lookupMerchant(normalizeDescription(row.description)) !== undefined;
 
 /** Cold predictions for one naming of the user's categories. */
 export function coldScored(rows: readonly ThirdPartyRow[], naming: ColdNaming): Scored[] {
@@ -261,6 +266,7 @@ export function coldScored(rows: readonly ThirdPartyRow[], naming: ColdNaming): 
         predicted: result.categoryName,
         confidence: result.confidence,
         merchant: merchantOf(row),
+        known: knownMerchant(row),
       };
     });
   }
@@ -275,6 +281,7 @@ export function coldScored(rows: readonly ThirdPartyRow[], naming: ColdNaming): 
       predicted: result.categoryName ? (back.get(result.categoryName) ?? null) : null,
       confidence: result.confidence,
       merchant: merchantOf(row),
+      known: knownMerchant(row),
     };
   });
 }
@@ -506,7 +513,8 @@ export function warmReport(rows: readonly ThirdPartyRow[]): WarmReport {
 export interface ThirdPartyReport {
   set: string;
   rows: number;
-  cold: Partial<Record<ColdNaming, { all: Metrics; clearCut: Metrics }>>;
+  /** `knownMerchants`: clear-cut lines whose merchant the knowledge names (chains, brands). */
+  cold: Partial<Record<ColdNaming, { all: Metrics; clearCut: Metrics; knownMerchants: Metrics }>>;
   /** Absent when only the cold figures were asked for (they take seconds, the warm minutes). */
   warm?: WarmReport;
 }
@@ -527,9 +535,11 @@ export function thirdPartyReport(
       : (['source'] as const);
   for (const naming of namings) {
     const scored = coldScored(rows, naming);
+    const clearCut = scored.filter((s) => !NOT_CLEAR_CUT.has(s.expected));
     cold[naming] = {
       all: metrics(scored),
-      clearCut: metrics(scored.filter((s) => !NOT_CLEAR_CUT.has(s.expected))),
+      clearCut: metrics(clearCut),
+      knownMerchants: metrics(clearCut.filter((s) => s.known)),
     };
   }
   return { set: relative, rows: rows.length, cold, warm: warm ? warmReport(rows) : undefined };
@@ -547,6 +557,7 @@ export function formatThirdParty(r: ThirdPartyReport): string {
     if (!m) continue;
     out.push(`cold ${naming} names, clear-cut: ${line(m.clearCut)}`);
     out.push(`cold ${naming} names, all:       ${line(m.all)}`);
+    out.push(`cold ${naming} names, clear-cut, known merchants: ${line(m.knownMerchants)}`);
   }
   const w = r.warm;
   if (!w) return out.join('\n');

@@ -1,5 +1,6 @@
 import { CategoryResolver, type UserCategory } from '../../src/domain/classifier/categories';
 import { Classifier } from '../../src/domain/classifier/classifier';
+import type { ConceptId } from '../../src/domain/classifier/concepts';
 import { extractFeatures } from '../../src/domain/classifier/features';
 import { KIND_IDS, KINDS } from '../../src/domain/classifier/knowledge-base/kinds';
 import { MERCHANTS } from '../../src/domain/classifier/knowledge-base/merchants';
@@ -10,6 +11,10 @@ import { namedCategories } from './named-categories';
 
 /** Categories as a user named them in their budgeting app: no default catalogue name among them. */
 const named = (...names: string[]): UserCategory[] => namedCategories(names);
+
+/** The name of the category each concept goes to, for this user's categories. */
+const categoryNames = (resolver: CategoryResolver) => (concept: ConceptId) =>
+  resolver.categoryFor(concept)?.name;
 
 const classify = (categories: UserCategory[], description: string, type = 'debit') =>
   new Classifier({ countryCode: 'US', businessType: 'individual', categories }).classify({
@@ -40,8 +45,7 @@ describe('categories found by what their names mean', () => {
       'Paycheck',
     );
     const resolver = new CategoryResolver(app, 'US', 'individual');
-    const name = (concept: Parameters<CategoryResolver['categoryFor']>[0]) =>
-      resolver.categoryFor(concept)?.name;
+    const name = categoryNames(resolver);
     expect(name('dining')).toBe('Food & Drink');
     expect(name('fuel')).toBe('Gas & Fuel');
     expect(name('pharmacy')).toBe('Pharmacy');
@@ -99,8 +103,7 @@ describe('categories found by what their names mean', () => {
       'AU',
       'business',
     );
-    const nameFor = (concept: Parameters<CategoryResolver['categoryFor']>[0]) =>
-      resolver.categoryFor(concept)?.name;
+    const nameFor = categoryNames(resolver);
     expect(nameFor('advertising')).toBe('Marketing');
     expect(nameFor('contractors')).toBe('Subcontractors');
     expect(nameFor('professional_fees')).toBe('Legal & Accounting');
@@ -165,8 +168,7 @@ describe('categories found by what their names mean', () => {
       'Investments',
     );
     const resolver = new CategoryResolver(app, 'US', 'individual');
-    const name = (concept: Parameters<CategoryResolver['categoryFor']>[0]) =>
-      resolver.categoryFor(concept)?.name;
+    const name = categoryNames(resolver);
     expect(name('books')).toBe('Books');
     expect(name('accommodation')).toBe('Hotel');
     expect(name('office_supplies')).toBe('Office Supplies');

@@ -248,9 +248,14 @@ function classifyWith(
 export type ColdNaming = 'source' | 'german' | 'us-default';
 
 /** The merchant of a line as normalised, to count each merchant once. */
-const merchantOf = (row: ThirdPartyRow) => normalizeDescription(row.description).merchant.join(' ');
-const knownMerchant = (row: ThirdPartyRow) =>
-  knowledgeModel().lookupMerchant(normalizeDescription(row.description)) !== undefined;
+/** A row's merchant as normalised, and whether the knowledge names it (one normalising each). */
+function merchantOf(row: ThirdPartyRow): { merchant: string; known: boolean } {
+  const normalized = normalizeDescription(row.description);
+  return {
+    merchant: normalized.merchant.join(' '),
+    known: knowledgeModel().lookupMerchant(normalized) !== undefined,
+  };
+}
 
 /** Cold predictions for one naming of the user's categories. */
 export function coldScored(rows: readonly ThirdPartyRow[], naming: ColdNaming): Scored[] {
@@ -265,8 +270,7 @@ export function coldScored(rows: readonly ThirdPartyRow[], naming: ColdNaming): 
         accepted: US_DEFAULT_EQUIVALENT[row.category],
         predicted: result.categoryName,
         confidence: result.confidence,
-        merchant: merchantOf(row),
-        known: knownMerchant(row),
+        ...merchantOf(row),
       };
     });
   }
@@ -280,8 +284,7 @@ export function coldScored(rows: readonly ThirdPartyRow[], naming: ColdNaming): 
       accepted: [row.category],
       predicted: result.categoryName ? (back.get(result.categoryName) ?? null) : null,
       confidence: result.confidence,
-      merchant: merchantOf(row),
-      known: knownMerchant(row),
+      ...merchantOf(row),
     };
   });
 }

@@ -12,8 +12,13 @@ import {
   type KnowledgeVerdict,
 } from './knowledge-model';
 import { NEIGHBOUR_SETTINGS } from './neighbours';
-import { normalizeDescription, titleCase, withoutWords } from './normalize';
-import { neighbourText, type MemoryRecall, type UserModel } from './user-model';
+import {
+  normalizeDescription,
+  titleCase,
+  withoutWords,
+  type NormalizedDescription,
+} from './normalize';
+import { neighbourText, type ConceptFiling, type MemoryRecall, type UserModel } from './user-model';
 
 /**
  * The classifier: blends what the user taught (merchant memory, their own model) with the
@@ -111,8 +116,11 @@ export class Classifier {
    * when neither says anything. Only the category named for a kind of merchant, when the user
    * has filed none of that kind (the concept's own filing then answers).
    */
-  private filed(key: string, named: string | undefined, onlyIfFiled = false): Filed | undefined {
-    const filing = this.context.userModel?.filing(key);
+  private filed(
+    filing: ConceptFiling | undefined,
+    named: string | undefined,
+    onlyIfFiled = false,
+  ): Filed | undefined {
     const filed: Filed = [];
     let total = 0;
     if (filing)
@@ -156,11 +164,9 @@ export class Classifier {
 
   classify(transaction: TransactionToClassify): ClassificationResult {
     const normalized = normalizeDescription(transaction.description, transaction.merchant);
-    const features = extractFeatures({
-      normalized,
-      type: transaction.type,
-      amount: transaction.amount,
-    });
+    const featuresOf = (words: NormalizedDescription) =>
+      extractFeatures({ normalized: words, type: transaction.type, amount: transaction.amount });
+    const features = featuresOf(normalized);
     const verdict = this.knowledge.judge(normalized, features, transaction.type);
 
     // The prior over the user's categories: keyword model, with a known merchant on top. A
@@ -179,15 +185,16 @@ export class Classifier {
       const p = verdict.keywords.probabilities[i];
       totalMass += p;
       const named = this.resolver.categoryFor(concept);
+      const filing = userModel?.filing(concept);
       // Most concepts the user has filed nothing of: their name's category alone, as it was.
-      if (named && !userModel?.filing(concept)) {
+      if (named && !filing) {
         coveredMass += p;
         const q = p / this.resolver.conceptCount(named.id);
         addTo(keywordDist, named.id, q);
         keywordMass += q;
         return;
       }
-      const filed = this.filed(concept, named?.id);
+      const filed = this.filed(filing, named?.id);
       if (!filed) return;
       coveredMass += p;
       for (const { id, share, named: byName } of filed) {
@@ -203,11 +210,11 @@ export class Classifier {
       verdict.merchant &&
       ((verdict.merchant.fact.kind &&
         this.filed(
-          conceptKey(verdict.merchant.concept, verdict.merchant.fact.kind),
+          userModel?.filing(conceptKey(verdict.merchant.concept, verdict.merchant.fact.kind)),
           merchantMatch?.category.id,
           true,
         )) ||
-        this.filed(verdict.merchant.concept, merchantMatch?.category.id));
+        this.filed(userModel?.filing(verdict.merchant.concept), merchantMatch?.category.id));
     const merchantShares = new Map<string, number>();
     for (const { id, share } of merchantDist ?? []) addTo(merchantShares, id, share);
     let merchantCategory: UserCategory | undefined;
@@ -245,14 +252,7 @@ export class Classifier {
     if (other) {
       recall = undefined;
       const rest = withoutWords(normalized, other);
-      ownView = {
-        normalized: rest,
-        features: extractFeatures({
-          normalized: rest,
-          type: transaction.type,
-          amount: transaction.amount,
-        }),
-      };
+      ownView = { normalized: rest, features: featuresOf(rest) };
     }
     const userScores = userModel?.score(ownView.features);
     const neighbours = userModel?.neighbours({

@@ -346,8 +346,9 @@ export class KnowledgeModel {
    * Names of two words or more also as one: statements and card terminals drop the spaces
    * ("TJMAXX #0720", "SAMSCLUB", "DOLLARTREE", "HOMEDEPOT"), and without the joined form such a
    * merchant is left to the keyword model. At the start of the merchant only, from six letters,
-   * five where an ampersand joined the words (shorter joins are initials and words: "BP", "ATM"), and never where a one-word name is
-   * already that word, with and without a leading "THE" ("THEHOMEDEPOT" and "HOMEDEPOT").
+   * five where an ampersand joined the words (shorter joins are initials and words: "BP",
+   * "ATM"), and never where a one-word name is already that word, with and without a leading
+   * "THE" ("THEHOMEDEPOT" and "HOMEDEPOT").
    */
   private addJoinedNames(): void {
     const oneWord = (map: Map<string, MerchantFact[]>) =>

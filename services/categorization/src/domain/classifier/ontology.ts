@@ -5,8 +5,9 @@ import type { ConceptId } from './concepts';
  * knowledge base finds its category among names nobody planned for ("Food & Drink",
  * "Gas/Automotive", "Essen & Trinken", "Courses", "Boodschappen"). Words are lower case without
  * accents; a word of 4+ letters also matches inflected or inside a compound ("restaurant" →
- * "restaurants", "auto" → "Autokosten"; see `inflects`), a phrase needs all its words. Weights: 1 the concept itself, 0.7 its family ("auto" for fuel,
- * "travel" for an airline), 0.4 a catch-all that fits when nothing better does ("merchandise").
+ * "restaurants", "auto" → "Autokosten"; see `inflects`), a phrase needs all its words.
+ * Weights: 1 the concept itself, 0.7 its family ("auto" for fuel, "travel" for an airline),
+ * 0.4 a catch-all that fits when nothing better does ("merchandise").
  * `not` words rule a category out (a "Gas & Electricity" category is not for petrol).
  */
 export interface ConceptTerms {

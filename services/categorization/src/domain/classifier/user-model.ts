@@ -147,7 +147,8 @@ class MerchantMemory {
 /** A concept's filing: category id → the (weighted) labels of that concept the user put there. */
 export interface ConceptFiling {
   counts: ReadonlyMap<string, number>;
-  total: number;
+  /** The labels in all (summed when read: the classifier only reads the counts). */
+  readonly total: number;
 }
 
 /**
@@ -177,9 +178,14 @@ class ConceptFilings {
   filing(key: string): ConceptFiling | undefined {
     const counts = this.byKey.get(key);
     if (!counts) return undefined;
-    let total = 0;
-    for (const count of counts.values()) total += count;
-    return { counts, total };
+    return {
+      counts,
+      get total() {
+        let total = 0;
+        for (const count of counts.values()) total += count;
+        return total;
+      },
+    };
   }
 }
 

@@ -184,17 +184,7 @@ export class Classifier {
     verdict.keywords.concepts.forEach((concept, i) => {
       const p = verdict.keywords.probabilities[i];
       totalMass += p;
-      const named = this.resolver.categoryFor(concept);
-      const filing = userModel?.filing(concept);
-      // Most concepts the user has filed nothing of: their name's category alone, as it was.
-      if (named && !filing) {
-        coveredMass += p;
-        const q = p / this.resolver.conceptCount(named.id);
-        addTo(keywordDist, named.id, q);
-        keywordMass += q;
-        return;
-      }
-      const filed = this.filed(filing, named?.id);
+      const filed = this.filed(userModel?.filing(concept), this.resolver.categoryFor(concept)?.id);
       if (!filed) return;
       coveredMass += p;
       for (const { id, share, named: byName } of filed) {

@@ -62,6 +62,26 @@ describe('categories found by what their names mean', () => {
     expect(classify(app, 'DELTA AIR LINES ATLANTA').categoryName).toBe('Flights');
   });
 
+  it('tells an ATM fee rebate from cash, and knows gymnastics and botanical gardens', () => {
+    const app = named(
+      'Cash & ATM',
+      'ATM Fee',
+      'Gym',
+      'Entertainment',
+      'Groceries',
+      'Restaurants',
+      'Doctor',
+      'Shopping',
+      'Gas & Fuel',
+    );
+    expect(classify(app, 'ATM REBATE', 'credit').categoryName).toBe('ATM Fee');
+    expect(classify(app, 'ATM WITHDRAWAL 1234').categoryName).toBe('Cash & ATM');
+    expect(classify(app, 'ICP*Central PA Gymnastics717-7661030  PA').categoryName).toBe('Gym');
+    expect(classify(app, 'NORFOLK BOTANICAL        757-4415830  VA').categoryName).toBe(
+      'Entertainment',
+    );
+  });
+
   it('does the same for German and French names', () => {
     const de = named('Lebensmittel', 'Essen & Trinken', 'Tanken', 'Gehalt');
     expect(classify(de, 'SHELL OIL 57444 HOUSTON TX').categoryName).toBe('Tanken');

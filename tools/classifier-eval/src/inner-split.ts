@@ -6,11 +6,13 @@ import {
   byDate,
   loadThirdParty,
   confidencePoints,
+  isCorrect,
   metrics,
   timeSplit,
   warmRun,
   type Scored,
 } from './third-party';
+import { formatSeenSplit, pooledSeenSplit, seenSplit, type SeenSplit } from './seen-lines';
 
 /**
  * Where the warm model's settings are chosen: rolling time splits of each third-party set's
@@ -21,7 +23,8 @@ import {
  * few to tell one calibration error from another. Prints the warm model's and the SVM
  * baseline's pooled accuracy (with the calibration error of the warm model's confidence, its
  * per-user map fitted on the fold's learned part), the newest fold's accuracy, the
- * self-written set's warm accuracy, and the time of 1,000 warm classifications.
+ * self-written set's warm accuracy, the time of 1,000 warm classifications, and the pooled
+ * answers split into descriptions labelled before and new ones (seen-lines.ts).
  *
  *   node tools/classifier-eval/dist/tools/classifier-eval/src/inner-split.js \
  *     [--neighbours='{"k":5,"recency":0.2}'] [--only=mint] [--bins]
@@ -57,6 +60,7 @@ for (const set of SETS) {
   const names = [...new Set(rows.map((r) => r.category))].sort();
   const pooled: Scored[] = [];
   const baseline: Scored[] = [];
+  const bySeen: SeenSplit[] = [];
   let newest = '';
   let ms = 0;
   for (const k of [2, 3, 4]) {
@@ -64,6 +68,14 @@ for (const set of SETS) {
     const run = warmRun({ train: train.slice(0, fifth(k)), test }, names);
     pooled.push(...run.scored);
     baseline.push(...run.baseline);
+    bySeen.push(
+      seenSplit(
+        train.slice(0, fifth(k)),
+        test,
+        run.scored.map(isCorrect),
+        run.baseline.map(isCorrect),
+      ),
+    );
     if (k === 4) {
       newest = `newest fold ${pct(metrics(run.scored).accuracy)} of ${test.length}`;
       ms = run.msPer1000;
@@ -75,6 +87,7 @@ for (const set of SETS) {
       `warm ${pct(warm.accuracy)} (ECE ${warm.ece.toFixed(3)}, top-80% ${pct(warm.top80)}), SVM ${pct(metrics(baseline).accuracy)}; ` +
       `${newest}; 1,000 warm classifications ${ms.toFixed(0)} ms`,
   );
+  console.log(`  ${formatSeenSplit(pooledSeenSplit(bySeen))}`);
   if (args.has('bins'))
     for (const b of reliability(confidencePoints(pooled)).bins)
       if (b.count)

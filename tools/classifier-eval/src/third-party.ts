@@ -20,6 +20,7 @@ import {
 import { TfidfCharSvm } from './baseline-svm';
 import { bootstrapInterval, type Interval } from './bootstrap';
 import { categoriesFor, parseCsv, pct, repositoryPath } from './evaluate';
+import { formatSeenSplit, seenSplit, type SeenSplit } from './seen-lines';
 
 /**
  * Evaluation on labelled sets written by others (see README: sources and commits). Nothing here
@@ -158,7 +159,7 @@ export interface Metrics {
   eachMerchantOnce?: { accuracy: number; merchants: number };
 }
 
-const isCorrect = (s: Scored) => s.predicted !== null && s.accepted.includes(s.predicted);
+export const isCorrect = (s: Scored) => s.predicted !== null && s.accepted.includes(s.predicted);
 
 /** The answers as calibration.ts's reliability() reads them. */
 export const confidencePoints = (scored: readonly Scored[]) =>
@@ -371,6 +372,8 @@ export interface WarmReport {
   /** The warm model's calibration error with its 90% bootstrap interval. */
   eceInterval: Interval;
   exactMemory: { accuracy: number };
+  /** The test part's lines whose description was labelled in the training part, and the rest. */
+  bySeen: SeenSplit;
   msPer1000: number;
   /** Time to fit the user's calibration (replaying their most recent labels). */
   calibrationFitMs: number;
@@ -508,6 +511,12 @@ export function warmReport(rows: readonly ThirdPartyRow[]): WarmReport {
       (sample) => reliability(confidencePoints(sample)).ece,
     ),
     exactMemory: { accuracy: exactAccuracy },
+    bySeen: seenSplit(
+      split.train,
+      split.test,
+      run.scored.map(isCorrect),
+      run.baseline.map(isCorrect),
+    ),
     msPer1000: run.msPer1000,
     calibrationFitMs: run.calibrationFitMs,
   };
@@ -580,6 +589,7 @@ export function formatThirdParty(r: ThirdPartyReport): string {
       `warm ECE ${ece.value.toFixed(3)} (90% interval ${ece.low.toFixed(3)} … ${ece.high.toFixed(3)})`,
   );
   out.push(`exact-description memory: acc ${pct(w.exactMemory.accuracy)}`);
+  out.push(formatSeenSplit(w.bySeen));
   out.push(
     `1,000 warm classifications: ${w.msPer1000.toFixed(0)} ms; fitting the user's calibration: ${w.calibrationFitMs.toFixed(0)} ms`,
   );

@@ -1,0 +1,52 @@
+import { descriptionKey, pooledSeenSplit, seenSplit } from '../../src/seen-lines';
+
+const row = (description: string, category: string) => ({ description, category });
+
+describe('seenSplit', () => {
+  it('reads a description without its store number, card digits and punctuation', () => {
+    expect(descriptionKey('WAL-MART #4064   VIRGINIA BEACVA')).toBe('walmart virginia beacva');
+    expect(descriptionKey('TARGET DEBIT CRD ACH TRAN ***********2202')).toBe(
+      'target debit crd ach tran',
+    );
+  });
+
+  it('parts lines labelled before from new ones, with each model’s share right on each', () => {
+    const older = [
+      row('TARGET #12', 'Shopping'),
+      row('TARGET #13', 'Shopping'),
+      row('TARGET #14', 'Groceries'),
+      row('SHELL 1', 'Fuel'),
+    ];
+    const test = [
+      row('TARGET #99', 'Groceries'),
+      row('TARGET #98', 'Shopping'),
+      row('SHELL 2', 'Fuel'),
+      row('NEW CAFE', 'Dining'),
+    ];
+    const split = seenSplit(older, test, [false, true, true, true], [true, false, true, false]);
+    expect(split.seen).toEqual({ n: 3, warm: 2 / 3, baseline: 2 / 3, olderMajority: 2 / 3 });
+    expect(split.unseen).toEqual({ n: 1, warm: 1, baseline: 0 });
+    // TARGET is Groceries once and Shopping once in the part: one of the two can be right.
+    expect(split.descriptionCeiling).toBe(3 / 4);
+  });
+
+  it('pools parts by their lines, not as a mean of their shares', () => {
+    const a = seenSplit([row('A 1', 'x')], [row('A 2', 'x')], [true], [false]);
+    const b = seenSplit(
+      [],
+      [row('B', 'y'), row('C', 'y'), row('D', 'y')],
+      [false, false, true],
+      [true, true, true],
+    );
+    const pooled = pooledSeenSplit([a, b]);
+    expect(pooled.seen).toEqual({ n: 1, warm: 1, baseline: 0, olderMajority: 1 });
+    expect(pooled.unseen).toEqual({ n: 3, warm: 1 / 3, baseline: 1 });
+    expect(pooled.descriptionCeiling).toBe(1);
+  });
+
+  it('answers an empty part with zeros', () => {
+    const empty = seenSplit([], [], [], []);
+    expect(empty.seen.n + empty.unseen.n).toBe(0);
+    expect(empty.descriptionCeiling).toBe(0);
+  });
+});

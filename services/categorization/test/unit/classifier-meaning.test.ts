@@ -82,6 +82,15 @@ describe('categories found by what their names mean', () => {
     );
   });
 
+  it('knows Europe’s rail operators and energy suppliers', () => {
+    const council = named('Electricity', 'Travel Bus/Rail', 'Hospitality', 'Equip Operational');
+    expect(classify(council, 'npower').categoryName).toBe('Electricity');
+    expect(classify(council, 'VATTENFALL EUROPE SALES').categoryName).toBe('Electricity');
+    expect(classify(council, 'trenitalia - lefrecce').categoryName).toBe('Travel Bus/Rail');
+    expect(classify(council, 'db bahn a-nr 6fgoub').categoryName).toBe('Travel Bus/Rail');
+    expect(classify(council, 'NS INTERNATIONAL B.V').categoryName).toBe('Travel Bus/Rail');
+  });
+
   it('does the same for German and French names', () => {
     const de = named('Lebensmittel', 'Essen & Trinken', 'Tanken', 'Gehalt');
     expect(classify(de, 'SHELL OIL 57444 HOUSTON TX').categoryName).toBe('Tanken');

@@ -91,6 +91,18 @@ describe('categories found by what their names mean', () => {
     expect(classify(council, 'NS INTERNATIONAL B.V').categoryName).toBe('Travel Bus/Rail');
   });
 
+  it('files a sporting-goods chain under a category named for sporting goods', () => {
+    const app = named('Shopping', 'Sporting Goods', 'Clothing', 'Restaurants');
+    expect(classify(app, "DICK'S SPORTING GOODS    CAMP HILL    PA").categoryName).toBe(
+      'Sporting Goods',
+    );
+    expect(classify(app, 'DECATHLON 1234').categoryName).toBe('Sporting Goods');
+    // Without one, the store stays with shopping.
+    expect(
+      classify(named('Shopping', 'Clothing', 'Restaurants'), 'DECATHLON 1234').categoryName,
+    ).toBe('Shopping');
+  });
+
   it('does the same for German and French names', () => {
     const de = named('Lebensmittel', 'Essen & Trinken', 'Tanken', 'Gehalt');
     expect(classify(de, 'SHELL OIL 57444 HOUSTON TX').categoryName).toBe('Tanken');

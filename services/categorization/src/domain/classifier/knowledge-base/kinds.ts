@@ -4,10 +4,10 @@ import type { ConceptId } from '../concepts';
  * Finer kinds of a concept that budgeting apps give categories of their own: Mint's "Coffee
  * Shops", "Fast Food" and "Restaurants" under Food & Dining, "Pet Food & Supplies" and
  * "Veterinary" under Pets, "Hair" under Personal Care, "Mobile Phone" and "Internet" under
- * Bills & Utilities. A known merchant of a kind goes to the user's category that names the
- * kind itself; a user without one gets the concept's category, as before. Only known merchants
- * carry a kind: the keyword model stays over concepts, so a category set without such
- * categories is classified exactly as it was.
+ * Bills & Utilities, "Sporting Goods" under Shopping. A known merchant of a kind goes to the
+ * user's category that names the kind itself; a user without one gets the concept's category,
+ * as before. Only known merchants carry a kind: the keyword model stays over concepts, so a
+ * category set without such categories is classified exactly as it was.
  *
  * `merchants` are names exactly as the concept's list in merchants.ts spells them (a unit test
  * checks each is there). `terms` are what a category named after the kind is called, in the
@@ -47,6 +47,12 @@ export const KINDS = {
     describe: 'a pet-supplies store',
     merchants: 'Chewy|PetSmart|Petco|Petbarn|Pets at Home|PETstock|Pet Circle|Pet Supplies Plus',
     terms: ['pet food', 'pet supplies', 'tierbedarf', 'tierfutter', 'animalerie', 'articulos para mascotas', 'dierenvoeding'],
+  },
+  sporting_goods: {
+    concept: 'shopping',
+    describe: 'a sporting-goods store',
+    merchants: 'Sports Direct|Rebel Sport|Decathlon|Anaconda|Dicks Sporting Goods|REI|Academy Sports|Bass Pro Shops|Cabelas|Big 5 Sporting Goods|Scheels|Hibbett Sports|Golf Galaxy|Play It Again Sports|Sportsmans Warehouse|Intersport|Amart Sports',
+    terms: ['sporting goods', 'sports goods', 'sports equipment', 'sporting equipment', 'sportartikel', 'sportgeschaft', 'articles de sport', 'articulos deportivos', 'articoli sportivi', 'sportartikelen'],
   },
   mobile: {
     concept: 'phone_internet',

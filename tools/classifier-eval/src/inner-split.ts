@@ -65,17 +65,11 @@ for (const set of SETS) {
   let ms = 0;
   for (const k of [2, 3, 4]) {
     const test = train.slice(fifth(k), fifth(k + 1));
-    const run = warmRun({ train: train.slice(0, fifth(k)), test }, names);
+    const learned = train.slice(0, fifth(k));
+    const run = warmRun({ train: learned, test }, names);
     pooled.push(...run.scored);
     baseline.push(...run.baseline);
-    bySeen.push(
-      seenSplit(
-        train.slice(0, fifth(k)),
-        test,
-        run.scored.map(isCorrect),
-        run.baseline.map(isCorrect),
-      ),
-    );
+    bySeen.push(seenSplit(learned, test, run.scored.map(isCorrect), run.baseline.map(isCorrect)));
     if (k === 4) {
       newest = `newest fold ${pct(metrics(run.scored).accuracy)} of ${test.length}`;
       ms = run.msPer1000;

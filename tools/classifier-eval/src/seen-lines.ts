@@ -12,17 +12,21 @@ interface Labelled {
   category: string;
 }
 
+/**
+ * How many lines each model answered right, among the lines whose description was labelled
+ * before and among the new ones: counts, so that parts pool by adding them (shares are taken
+ * when the split is printed).
+ */
 export interface SeenSplit {
   seen: {
     n: number;
-    /** Shares right, 0–1. */
     warm: number;
     baseline: number;
     /** The label the older part gives this description most often. */
     olderMajority: number;
   };
   unseen: { n: number; warm: number; baseline: number };
-  /** Every line answered with its description's commonest label in the part itself. */
+  /** Lines whose label is their description's commonest in the part itself. */
   descriptionCeiling: number;
 }
 
@@ -67,69 +71,52 @@ export function seenSplit(
 ): SeenSplit {
   const before = labelCounts(older);
   const within = labelCounts(test);
-  const tally = { n: 0, warm: 0, baseline: 0, olderMajority: 0 };
-  const fresh = { n: 0, warm: 0, baseline: 0 };
-  let ceiling = 0;
+  const split: SeenSplit = {
+    seen: { n: 0, warm: 0, baseline: 0, olderMajority: 0 },
+    unseen: { n: 0, warm: 0, baseline: 0 },
+    descriptionCeiling: 0,
+  };
   test.forEach((row, i) => {
     const key = descriptionKey(row.description);
     const earlier = before.get(key);
-    const side = earlier ? tally : fresh;
+    const side = earlier ? split.seen : split.unseen;
     side.n += 1;
     side.warm += Number(warmRight[i]);
     side.baseline += Number(baselineRight[i]);
-    if (earlier && commonest(earlier) === row.category) tally.olderMajority += 1;
-    if (commonest(within.get(key) as Map<string, number>) === row.category) ceiling += 1;
+    if (earlier && commonest(earlier) === row.category) split.seen.olderMajority += 1;
+    if (commonest(within.get(key) as Map<string, number>) === row.category)
+      split.descriptionCeiling += 1;
   });
-  const share = (part: number, whole: number) => (whole ? part / whole : 0);
-  return {
-    seen: {
-      n: tally.n,
-      warm: share(tally.warm, tally.n),
-      baseline: share(tally.baseline, tally.n),
-      olderMajority: share(tally.olderMajority, tally.n),
-    },
-    unseen: {
-      n: fresh.n,
-      warm: share(fresh.warm, fresh.n),
-      baseline: share(fresh.baseline, fresh.n),
-    },
-    descriptionCeiling: share(ceiling, test.length),
-  };
+  return split;
 }
 
 /** Several parts' splits as one (the inner splits' folds pooled). */
 export function pooledSeenSplit(splits: readonly SeenSplit[]): SeenSplit {
   const sum = (f: (s: SeenSplit) => number) => splits.reduce((total, s) => total + f(s), 0);
-  const seen = sum((s) => s.seen.n);
-  const unseen = sum((s) => s.unseen.n);
-  const weighted = (f: (s: SeenSplit) => number, n: (s: SeenSplit) => number, whole: number) =>
-    whole ? sum((s) => f(s) * n(s)) / whole : 0;
-  const seenN = (s: SeenSplit) => s.seen.n;
-  const unseenN = (s: SeenSplit) => s.unseen.n;
-  const allN = (s: SeenSplit) => s.seen.n + s.unseen.n;
   return {
     seen: {
-      n: seen,
-      warm: weighted((s) => s.seen.warm, seenN, seen),
-      baseline: weighted((s) => s.seen.baseline, seenN, seen),
-      olderMajority: weighted((s) => s.seen.olderMajority, seenN, seen),
+      n: sum((s) => s.seen.n),
+      warm: sum((s) => s.seen.warm),
+      baseline: sum((s) => s.seen.baseline),
+      olderMajority: sum((s) => s.seen.olderMajority),
     },
     unseen: {
-      n: unseen,
-      warm: weighted((s) => s.unseen.warm, unseenN, unseen),
-      baseline: weighted((s) => s.unseen.baseline, unseenN, unseen),
+      n: sum((s) => s.unseen.n),
+      warm: sum((s) => s.unseen.warm),
+      baseline: sum((s) => s.unseen.baseline),
     },
-    descriptionCeiling: weighted((s) => s.descriptionCeiling, allN, seen + unseen),
+    descriptionCeiling: sum((s) => s.descriptionCeiling),
   };
 }
 
 /** One line of the report. */
-export function formatSeenSplit(split: SeenSplit): string {
-  const total = split.seen.n + split.unseen.n;
+export function formatSeenSplit({ seen, unseen, descriptionCeiling }: SeenSplit): string {
+  const total = seen.n + unseen.n;
+  const of = (right: number, lines: number) => pct(lines ? right / lines : 0);
   return (
-    `descriptions labelled before: ${split.seen.n} of ${total} lines, warm ${pct(split.seen.warm)}, ` +
-    `SVM ${pct(split.seen.baseline)}, their older labels' majority ${pct(split.seen.olderMajority)}; ` +
-    `new descriptions: warm ${pct(split.unseen.warm)}, SVM ${pct(split.unseen.baseline)}; ` +
-    `the most an answer from the description alone could get: ${pct(split.descriptionCeiling)}`
+    `descriptions labelled before: ${seen.n} of ${total} lines, warm ${of(seen.warm, seen.n)}, ` +
+    `SVM ${of(seen.baseline, seen.n)}, their older labels' majority ${of(seen.olderMajority, seen.n)}; ` +
+    `new descriptions: warm ${of(unseen.warm, unseen.n)}, SVM ${of(unseen.baseline, unseen.n)}; ` +
+    `the most an answer from the description alone could get: ${of(descriptionCeiling, total)}`
   );
 }

@@ -248,8 +248,10 @@ function classifyWith(
 
 export type ColdNaming = 'source' | 'german' | 'us-default';
 
-/** The merchant of a line as normalised, to count each merchant once. */
-/** A row's merchant as normalised, and whether the knowledge names it (one normalising each). */
+/**
+ * A row's merchant as normalised (to count each merchant once), and whether the knowledge
+ * names it (one normalising for both).
+ */
 function merchantOf(row: ThirdPartyRow): { merchant: string; known: boolean } {
   const normalized = normalizeDescription(row.description);
   return {

@@ -1,4 +1,4 @@
-import { descriptionKey, pooledSeenSplit, seenSplit } from '../../src/seen-lines';
+import { descriptionKey, formatSeenSplit, pooledSeenSplit, seenSplit } from '../../src/seen-lines';
 
 const row = (description: string, category: string) => ({ description, category });
 
@@ -10,7 +10,7 @@ describe('seenSplit', () => {
     );
   });
 
-  it('parts lines labelled before from new ones, with each model’s share right on each', () => {
+  it('parts lines labelled before from new ones, with how many each model got right on each', () => {
     const older = [
       row('TARGET #12', 'Shopping'),
       row('TARGET #13', 'Shopping'),
@@ -24,13 +24,17 @@ describe('seenSplit', () => {
       row('NEW CAFE', 'Dining'),
     ];
     const split = seenSplit(older, test, [false, true, true, true], [true, false, true, false]);
-    expect(split.seen).toEqual({ n: 3, warm: 2 / 3, baseline: 2 / 3, olderMajority: 2 / 3 });
+    expect(split.seen).toEqual({ n: 3, warm: 2, baseline: 2, olderMajority: 2 });
     expect(split.unseen).toEqual({ n: 1, warm: 1, baseline: 0 });
     // TARGET is Groceries once and Shopping once in the part: one of the two can be right.
-    expect(split.descriptionCeiling).toBe(3 / 4);
+    expect(split.descriptionCeiling).toBe(3);
+    expect(formatSeenSplit(split)).toBe(
+      "descriptions labelled before: 3 of 4 lines, warm 66.7%, SVM 66.7%, their older labels' majority 66.7%; " +
+        'new descriptions: warm 100.0%, SVM 0.0%; the most an answer from the description alone could get: 75.0%',
+    );
   });
 
-  it('pools parts by their lines, not as a mean of their shares', () => {
+  it('pools parts by adding their lines, not as a mean of their shares', () => {
     const a = seenSplit([row('A 1', 'x')], [row('A 2', 'x')], [true], [false]);
     const b = seenSplit(
       [],
@@ -40,13 +44,14 @@ describe('seenSplit', () => {
     );
     const pooled = pooledSeenSplit([a, b]);
     expect(pooled.seen).toEqual({ n: 1, warm: 1, baseline: 0, olderMajority: 1 });
-    expect(pooled.unseen).toEqual({ n: 3, warm: 1 / 3, baseline: 1 });
-    expect(pooled.descriptionCeiling).toBe(1);
+    expect(pooled.unseen).toEqual({ n: 3, warm: 1, baseline: 3 });
+    expect(pooled.descriptionCeiling).toBe(4);
   });
 
   it('answers an empty part with zeros', () => {
     const empty = seenSplit([], [], [], []);
     expect(empty.seen.n + empty.unseen.n).toBe(0);
     expect(empty.descriptionCeiling).toBe(0);
+    expect(formatSeenSplit(empty)).not.toContain('NaN');
   });
 });

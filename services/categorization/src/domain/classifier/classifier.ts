@@ -332,15 +332,13 @@ export class Classifier {
     // where the classifier knows fewer of this user's categories (by meaning or by their
     // labels); else as fitted.
     const userMap = this.context.calibration?.isIdentity ? undefined : this.context.calibration;
-    const mapped = userMap
-      ? userMap.apply(fitted)
-      : this.resolver.ownNames
-        ? ownNamesCalibration().apply(fitted)
-        : fitted;
-    const known =
-      !userMap && this.resolver.ownNames
-        ? understoodFactor(this.resolver.understoodShare(userScores?.categoryIds))
-        : 1;
+    let mapped = fitted;
+    let known = 1;
+    if (userMap) mapped = userMap.apply(fitted);
+    else if (this.resolver.ownNames) {
+      mapped = ownNamesCalibration().apply(fitted);
+      known = understoodFactor(this.resolver.understoodShare(userScores?.categoryIds));
+    }
     const confidence = mapped * known;
 
     // Which part of the blend put the answer on top, for the reasoning line.

@@ -564,7 +564,6 @@ export const STOPWORDS: ReadonlySet<string> = new Set([
   'REF',
 ]);
 
-/** A merchant key for display and storage: "BLUE BOTTLE COFFEE". */
 /**
  * The description without these merchant words (each once, wherever it stands): what is left
  * of "KING SOOPERS FUEL" once "KING SOOPERS" is known to be another business is FUEL.
@@ -590,6 +589,7 @@ export function withoutWords(
   };
 }
 
+/** A merchant key for display and storage: "BLUE BOTTLE COFFEE". */
 export function merchantKey(normalized: NormalizedDescription): string {
   return normalized.merchant.join(' ');
 }

@@ -1,9 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort } from './ports';
+
+export { freePort };
 
 /**
  * Building blocks of the distributed tests: the whole system as separate processes under
@@ -70,26 +73,6 @@ export async function waitFor(
     await sleep(everyMs);
   }
   throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-}
-
-const takenPorts = new Set<number>();
-/** A loopback port nobody listens on (and not handed out before by this process). */
-export async function freePort(): Promise<number> {
-  for (;;) {
-    const port = await new Promise<number>((resolve, reject) => {
-      const srv = createServer();
-      srv.once('error', reject);
-      srv.listen(0, '127.0.0.1', () => {
-        const address = srv.address();
-        const p = typeof address === 'object' && address ? address.port : 0;
-        srv.close(() => resolve(p));
-      });
-    });
-    if (!takenPorts.has(port)) {
-      takenPorts.add(port);
-      return port;
-    }
-  }
 }
 
 export const portAnswers = (port: number): Promise<boolean> =>

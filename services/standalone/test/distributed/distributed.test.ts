@@ -85,6 +85,9 @@ describeIf('distributed mode: one process per service', () => {
     );
     gatewayA = `http://127.0.0.1:${ports.gatewayA}`;
     gatewayB = `http://127.0.0.1:${ports.gatewayB}`;
+    // One budget for both replicas, well inside the hook's own timeout, so a start that fails
+    // prints every process's output instead of jest giving up on the hook first.
+    const deadline = Date.now() + 90_000;
     try {
       for (const url of [gatewayA, gatewayB]) {
         // Ready for the five services this test runs (the others are not started here; the
@@ -98,14 +101,15 @@ describeIf('distributed mode: one process per service', () => {
             );
           },
           `${url}/readyz`,
-          60_000,
+          deadline - Date.now(),
+          procs,
         );
       }
     } catch (err) {
       for (const p of procs) console.error(`--- ${p.name}\n${p.output()}`);
       throw err;
     }
-  });
+  }, 120_000);
 
   afterAll(async () => {
     await Promise.all(procs.map((p) => p.stop()));

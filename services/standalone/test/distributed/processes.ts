@@ -1,20 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from '../../../../tools/testing/distributed/ports';
+
+export { freePort };
 
 export const ROOT = join(__dirname, '../../../..');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export interface Proc {
   name: string;
@@ -50,13 +40,24 @@ export function startProcess(name: string, script: string, env: Record<string, s
   };
 }
 
+/**
+ * Polls `check` until it holds. A process of `watching` that exits fails the wait at once (its
+ * start cannot succeed any more), so the caller can print the processes' output while the test
+ * hook still has time to.
+ */
 export async function waitFor(
   check: () => Promise<boolean>,
   what: string,
   timeoutMs = 30_000,
+  watching: readonly Proc[] = [],
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    const exited = watching.filter((p) => p.child.exitCode !== null || p.child.signalCode !== null);
+    if (exited.length)
+      throw new Error(
+        `${exited.map((p) => `${p.name} exited (${p.child.exitCode ?? p.child.signalCode})`).join(', ')} while waiting for ${what}`,
+      );
     if (await check().catch(() => false)) return;
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -82,6 +82,27 @@ describe('categories found by what their names mean', () => {
     );
   });
 
+  it('knows taquerias and cantinas as places to eat, taphouses and distilleries as bars', () => {
+    // Mostly default names, and one the user added that says bars itself: pubs go there, not to
+    // the catalogue's "Entertainment".
+    const app = named('Restaurants', 'Alcohol & Bars', 'Groceries', 'Shopping', 'Entertainment');
+    expect(classify(app, 'LA TAQUERIA #2 SAN FRANCISCO CA').categoryName).toBe('Restaurants');
+    expect(classify(app, 'SQ *CANTINA LOS AMIGOS').categoryName).toBe('Restaurants');
+    expect(classify(app, 'RIVERSIDE TAPHOUSE 0042').categoryName).toBe('Alcohol & Bars');
+    expect(classify(app, 'STRANAHANS DISTILLERY').categoryName).toBe('Alcohol & Bars');
+    expect(classify(app, 'RIVERSIDE BREWPUB').categoryName).toBe('Alcohol & Bars');
+    expect(classify(app, 'RIVERSIDE PUB').categoryName).toBe('Alcohol & Bars');
+  });
+
+  it('gives a category the user added beside default names the concept it names itself', () => {
+    const defaults = named('Restaurants', 'Groceries', 'Shopping', 'Entertainment');
+    const added = named('Restaurants', 'Groceries', 'Shopping', 'Entertainment', 'Bars');
+    expect(new CategoryResolver(defaults, 'US', 'individual').categoryFor('bar')?.name).toBe(
+      'Entertainment',
+    );
+    expect(new CategoryResolver(added, 'US', 'individual').categoryFor('bar')?.name).toBe('Bars');
+  });
+
   it('knows Europe’s rail operators and energy suppliers', () => {
     const council = named('Electricity', 'Travel Bus/Rail', 'Hospitality', 'Equip Operational');
     expect(classify(council, 'npower').categoryName).toBe('Electricity');

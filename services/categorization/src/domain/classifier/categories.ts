@@ -80,10 +80,12 @@ export class CategoryResolver {
         if (found) break;
       }
       // The category whose name means this concept, in any of the languages the ontology knows
-      // ("Essen & Trinken", "Gas/Automotive"): when no catalogue name is there, or when the user's
-      // own names say it better than the catalogue's name found.
-      const meant = !found || this.ownNames ? this.byMeaning(concept) : undefined;
-      if (meant && (!found || meant.score > this.meaning(concept, found))) found = meant.category;
+      // ("Essen & Trinken", "Gas/Automotive"): when no catalogue name is there, when the user's
+      // own names say it better than the catalogue's name found, or, among default names, when
+      // a category the user made says the concept itself and the catalogue's does not: a user
+      // who added "Alcohol & Bars" beside the default "Entertainment" files pubs there.
+      const meant = this.byMeaning(concept);
+      if (meant && (!found || this.betterMeant(concept, meant, found))) found = meant.category;
       if (found) {
         this.conceptCategory.set(concept, found);
         this.conceptsPerCategory.set(found.id, (this.conceptsPerCategory.get(found.id) ?? 0) + 1);
@@ -112,6 +114,22 @@ export class CategoryResolver {
       }
     }
     return best && { category: best, score: bestScore };
+  }
+
+  /**
+   * Whether the category meant takes the concept from the one the catalogue's names found. Among
+   * default names, only a category of the user's own that says the concept itself does: the
+   * catalogues' own choices stand (a sole trader's fuel goes to "Business: Motor vehicle", not
+   * to the default "Fuel" beside it).
+   */
+  private betterMeant(
+    concept: ConceptId,
+    meant: { category: UserCategory; score: number },
+    found: UserCategory,
+  ): boolean {
+    const foundScore = this.meaning(concept, found);
+    if (this.ownNames) return meant.score > foundScore;
+    return meant.score >= 1 && foundScore < 1 && !this.seedNames.has(key(meant.category.name));
   }
 
   private meaning(concept: ConceptId, category: UserCategory): number {

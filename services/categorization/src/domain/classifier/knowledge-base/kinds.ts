@@ -4,7 +4,7 @@ import type { ConceptId } from '../concepts';
  * Finer kinds of a concept that budgeting apps give categories of their own: Mint's "Coffee
  * Shops", "Fast Food" and "Restaurants" under Food & Dining, "Pet Food & Supplies" and
  * "Veterinary" under Pets, "Hair" under Personal Care, "Mobile Phone" and "Internet" under
- * Bills & Utilities, "Sporting Goods" under Shopping. A known merchant of a kind goes to the
+ * Bills & Utilities, "Sporting Goods" under Shopping, "Auto Insurance" beside Insurance. A known merchant of a kind goes to the
  * user's category that names the kind itself; a user without one gets the concept's category,
  * as before. Only known merchants carry a kind: the keyword model stays over concepts, so a
  * category set without such categories is classified exactly as it was.
@@ -53,6 +53,14 @@ export const KINDS = {
     describe: 'a sporting-goods store',
     merchants: 'Sports Direct|Rebel Sport|Decathlon|Anaconda|Dicks Sporting Goods|REI|Academy Sports|Bass Pro Shops|Cabelas|Big 5 Sporting Goods|Scheels|Hibbett Sports|Golf Galaxy|Play It Again Sports|Sportsmans Warehouse|Intersport|Amart Sports',
     terms: ['sporting goods', 'sports goods', 'sports equipment', 'sporting equipment', 'sportartikel', 'sportgeschaft', 'articles de sport', 'articulos deportivos', 'articoli sportivi', 'sportartikelen'],
+  },
+  // Only insurers whose business is mostly motor cover: one that sells home and car alike
+  // (State Farm, Allstate, USAA) cannot say which policy a payment was for.
+  auto_insurance: {
+    concept: 'insurance',
+    describe: 'a car insurer',
+    merchants: 'GEICO|Progressive|Progressive Insurance|Root Insurance|Budget Direct|Bingle|Youi|Youi Insurance|Esure|Sheilas Wheels|Admiral|Admiral Insurance|Hastings Direct|Churchill|AAMI',
+    terms: ['auto insurance', 'car insurance', 'vehicle insurance', 'motor insurance', 'autoversicherung', 'kfz versicherung', 'assurance auto', 'assurance automobile', 'seguro de coche', 'seguro de auto', 'assicurazione auto', 'autoverzekering'],
   },
   mobile: {
     concept: 'phone_internet',

@@ -63,6 +63,34 @@ describe('categories found by what their names mean', () => {
     expect(classify(app, 'DELTA AIR LINES ATLANTA').categoryName).toBe('Flights');
   });
 
+  it('maps Copilot’s and YNAB’s own lists: food and drink, coffee, drinks, a car payment', () => {
+    const copilot = new CategoryResolver(
+      named('Food & Drink', 'Coffee', 'Drinks', 'Groceries', 'Transfers', 'Shopping', 'Car'),
+      'US',
+      'individual',
+    );
+    const copilotName = categoryNames(copilot);
+    // A meal is food and drink, not a coffee; a pub and a bottle shop are drinks.
+    expect(copilotName('dining')).toBe('Food & Drink');
+    expect(copilotName('food_delivery')).toBe('Food & Drink');
+    expect(copilotName('bar')).toBe('Drinks');
+    expect(copilotName('alcohol')).toBe('Drinks');
+    expect(copilotName('card_repayment')).toBe('Transfers');
+    const ynab = new CategoryResolver(
+      named('Dining Out', 'Groceries', 'Car Payment', 'Student Loan', 'Auto Maintenance'),
+      'US',
+      'individual',
+    );
+    const ynabName = categoryNames(ynab);
+    expect(ynabName('dining')).toBe('Dining Out');
+    // A car loan's repayments are no transfer, card repayment or cash: with nowhere right to
+    // go, these say no category.
+    expect(ynabName('transfer')).toBeUndefined();
+    expect(ynabName('card_repayment')).toBeUndefined();
+    expect(ynabName('cash_withdrawal')).toBeUndefined();
+    expect(ynabName('student_loan')).toBe('Student Loan');
+  });
+
   it('tells an ATM fee rebate from cash, and knows gymnastics and botanical gardens', () => {
     const app = named(
       'Cash & ATM',

@@ -50,7 +50,10 @@ const DINING: [string, number][] = [
   ['take out', 0.9],
   ['fast food', 0.9],
   ['cafe', 0.9],
-  ['coffee', 0.8],
+  // Below food: with "Coffee" beside "Food & Drink" (Copilot's list), a meal is not a coffee.
+  ['coffee', 0.55],
+  // The name budgeting apps and Plaid give dining ("Food & Drink", "Food and Drink").
+  ['food drink', 1],
   ['drink', 0.7],
   ['drinks', 0.7],
   ['meals', 0.8],
@@ -230,6 +233,21 @@ const FEES: [string, number][] = [
   ['bankkosten', 1],
   ['finance', 0.4],
 ];
+/**
+ * "Car Payment", "Auto Payment", "Loan Payment": a loan's repayments, not a transfer, a card
+ * repayment or cash, though "payment" is a word of all three (YNAB's list sent them to "Car
+ * Payment" for want of a transfers category).
+ */
+const PAYMENT_OF_A_LOAN = [
+  'car',
+  'cars',
+  'auto',
+  'vehicle',
+  'loan',
+  'loans',
+  'mortgage',
+  'student',
+];
 const TRANSFERS: [string, number][] = [
   ['transfer', 1],
   ['transfers', 1],
@@ -315,11 +333,11 @@ export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   dining: { terms: DINING },
   // Budgeting apps file bars with meals (Mint's Alcohol & Bars under Food & Dining, Monarch's
   // Restaurants & Bars, Capital One's Dining): the dining family outweighs entertainment.
-  bar: { terms: [['bar', 1], ['bars', 1], ['pub', 1], ['nightlife', 1], ['kneipe', 1], ['ausgehen', 0.8], ['sorties', 0.8], ['copas', 1], ['kroeg', 1], ['uitgaan', 0.8], ...DINING.map(([w, x]): [string, number] => [w, x * 0.9]), ...ENTERTAINMENT_FAMILY.map(([w, x]): [string, number] => [w, x * 0.8])] },
+  bar: { terms: [['bar', 1], ['bars', 1], ['pub', 1], ['drinks', 1], ['drink', 1], ['nightlife', 1], ['kneipe', 1], ['ausgehen', 0.8], ['sorties', 0.8], ['copas', 1], ['kroeg', 1], ['uitgaan', 0.8], ...DINING.map(([w, x]): [string, number] => [w, x * 0.9]), ...ENTERTAINMENT_FAMILY.map(([w, x]): [string, number] => [w, x * 0.8])] },
   food_delivery: { terms: [['delivery', 1], ['lieferdienst', 1], ['livraison', 1], ['domicilio', 1], ['consegna', 1], ['bezorging', 1], ...DINING] },
   // A bottle shop is a shop: without a category for drink it goes with the groceries or the
   // shopping before the restaurants ("Alcohol & Bars" still takes it by its own word).
-  alcohol: { terms: [['alcohol', 1], ['liquor', 1], ['wine', 1], ['beer', 0.9], ['alkohol', 1], ['wein', 1], ['vin', 1], ['alcool', 1], ['vino', 1], ['drank', 1], ...DINING.map(([w, x]): [string, number] => [w, x * 0.4]), ...GROCERIES.map(([w, x]): [string, number] => [w, x * 0.6]), ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.2])] },
+  alcohol: { terms: [['alcohol', 1], ['liquor', 1], ['wine', 1], ['beer', 0.9], ['drinks', 0.9], ['drink', 0.9], ['alkohol', 1], ['wein', 1], ['vin', 1], ['alcool', 1], ['vino', 1], ['drank', 1], ...DINING.map(([w, x]): [string, number] => [w, x * 0.4]), ...GROCERIES.map(([w, x]): [string, number] => [w, x * 0.6]), ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.2])] },
   fuel: { terms: [['fuel', 1], ['gas', 0.9], ['gasoline', 1], ['petrol', 1], ['diesel', 1], ['tanken', 1], ['benzin', 1], ['kraftstoff', 1], ['carburant', 1], ['essence', 1], ['gasolina', 1], ['combustible', 1], ['carburante', 1], ['benzina', 1], ['brandstof', 1], ['tanken', 1], ...AUTO_FAMILY], not: ['electric', 'electricity', 'strom', 'utilities', 'energy', 'heating'] },
   public_transport: { terms: [['public transport', 1], ['transit', 1], ['train', 1], ['rail', 1], ['railway', 1], ['bus', 1], ['commute', 1], ['oepnv', 1], ['opnv', 1], ['bahn', 1], ['transports', 0.9], ['transport', 0.9], ['transportation', 0.9], ['verkehr', 0.9], ['transporte', 0.9], ['trasporti', 0.9], ['ov', 1], ['openbaar vervoer', 1], ['vervoer', 0.9], ['mobilitat', 0.8], ['travel', 0.5]] },
   rideshare: { terms: [['taxi', 1], ['rideshare', 1], ['uber', 1], ['cab', 1], ['transport', 0.8], ['transportation', 0.8], ['verkehr', 0.8], ['transporte', 0.8], ['trasporti', 0.8], ['vervoer', 0.8], ['mobilitat', 0.7], ...TRAVEL_FAMILY.map(([w]): [string, number] => [w, 0.5])] },
@@ -346,9 +364,9 @@ export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   interest_income: { not: ['fee', 'fees', 'charge', 'charges', 'cost', 'costs', 'expense', 'expenses', 'gebuhren', 'kosten', 'frais', 'comisiones', 'commissioni'], terms: [['interest income', 1.2], ['interest', 1], ['dividends', 1.2], ['investment income', 1.2], ['zinsertrag', 1.2], ...INCOME.map(([w]): [string, number] => [w, 0.7])] },
   salary: { terms: INCOME },
   sales_income: { terms: [['sales', 1], ['revenue', 1], ['umsatz', 1], ['ventes', 1], ['ventas', 1], ['vendite', 1], ['omzet', 1], ...INCOME.map(([w]): [string, number] => [w, 0.7])] },
-  transfer: { terms: TRANSFERS },
-  cash_withdrawal: { terms: [['cash', 1], ['atm', 1], ['bargeld', 1], ['especes', 1], ['efectivo', 1], ['contanti', 1], ['contant', 1], ...TRANSFERS.map(([w, x]): [string, number] => [w, x * 0.7])] },
-  card_repayment: { terms: [['credit card', 1], ['card payment', 1], ['repayment', 1], ['payment', 0.9], ['payments', 0.9], ['zahlungen', 0.9], ['paiements', 0.9], ['pagos', 0.9], ['pagamenti', 0.9], ['betalingen', 0.9], ...TRANSFERS] },
+  transfer: { not: PAYMENT_OF_A_LOAN, terms: TRANSFERS },
+  cash_withdrawal: { not: PAYMENT_OF_A_LOAN, terms: [['cash', 1], ['atm', 1], ['bargeld', 1], ['especes', 1], ['efectivo', 1], ['contanti', 1], ['contant', 1], ...TRANSFERS.map(([w, x]): [string, number] => [w, x * 0.7])] },
+  card_repayment: { not: PAYMENT_OF_A_LOAN, terms: [['credit card', 1], ['card payment', 1], ['repayment', 1], ['payment', 0.9], ['payments', 0.9], ['zahlungen', 0.9], ['paiements', 0.9], ['pagos', 0.9], ['pagamenti', 0.9], ['betalingen', 0.9], ...TRANSFERS] },
   tax_payment: { terms: [...TAXES, ...TRANSFERS.map(([w, x]): [string, number] => [w, x * 0.5])] },
   shopping: { not: NOT_FOOD, terms: SHOPPING_BROAD.map(([w]): [string, number] => [w, 1]) },
   clothing: { not: NOT_FOOD, terms: [['clothing', 1], ['clothes', 1], ['apparel', 1], ['fashion', 1], ['kleidung', 1], ['mode', 0.9], ['vetements', 1], ['ropa', 1], ['abbigliamento', 1], ['kleding', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },

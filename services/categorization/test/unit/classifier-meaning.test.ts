@@ -91,6 +91,39 @@ describe('categories found by what their names mean', () => {
     expect(ynabName('student_loan')).toBe('Student Loan');
   });
 
+  it('maps French, Dutch and Rocket Money lists: bank, schooling, beauty, income, family care', () => {
+    const bankin = categoryNames(
+      new CategoryResolver(
+        named(
+          'Alimentation & Restau.',
+          'Banque',
+          'Scolarité & Enfants',
+          'Esthétique & Soins',
+          'Santé',
+          'Achats & Shopping',
+        ),
+        'FR',
+        'individual',
+      ),
+    );
+    expect(bankin('bank_fee')).toBe('Banque');
+    expect(bankin('education')).toBe('Scolarité & Enfants');
+    expect(bankin('personal_care')).toBe('Esthétique & Soins');
+    expect(bankin('medical')).toBe('Santé');
+    const ing = categoryNames(
+      new CategoryResolver(named('Boodschappen', 'Inkomsten', 'Overboekingen'), 'NL', 'individual'),
+    );
+    expect(ing('salary')).toBe('Inkomsten');
+    const rocket = categoryNames(
+      new CategoryResolver(
+        named('Family Care', 'Dining & Drinks', 'Health & Wellness', 'Shopping', 'Groceries'),
+        'US',
+        'individual',
+      ),
+    );
+    expect(rocket('childcare')).toBe('Family Care');
+  });
+
   it('tells an ATM fee rebate from cash, and knows gymnastics and botanical gardens', () => {
     const app = named(
       'Cash & ATM',

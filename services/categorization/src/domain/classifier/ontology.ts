@@ -216,6 +216,10 @@ const SUBSCRIPTIONS: [string, number][] = [
 ];
 const FEES: [string, number][] = [
   ['bank', 0.7],
+  // Bankin's "Banque", and its kin: where a bank's own charges go.
+  ['banque', 0.7],
+  ['banco', 0.7],
+  ['banca', 0.7],
   ['fee', 1],
   ['fees', 1],
   ['charges', 0.7],
@@ -287,6 +291,7 @@ const INCOME: [string, number][] = [
   ['stipendio', 1],
   ['reddito', 1],
   ['inkomen', 1],
+  ['inkomsten', 1],
   ['salaris', 1],
   ['loon', 1],
 ];
@@ -375,10 +380,10 @@ export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   books: { not: NOT_FOOD, terms: [['books', 1], ['bucher', 1], ['livres', 1], ['libros', 1], ['libri', 1], ['boeken', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
   furniture: { not: NOT_FOOD, terms: [['furniture', 1], ['furnishings', 1], ['housewares', 1], ['home', 0.7], ['homewares', 1], ['mobel', 1], ['meubles', 1], ['muebles', 1], ['mobili', 1], ['meubels', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
   pets: { terms: [['pets', 1], ['pet', 1], ['vet', 1], ['haustiere', 1], ['tiere', 1], ['animaux', 1], ['mascotas', 1], ['animali', 1], ['huisdieren', 1], ...SHOPPING_BROAD] },
-  personal_care: { terms: [['personal care', 1], ['personal', 0.7], ['beauty', 1], ['hair', 1], ['haircut', 1], ['cosmetics', 1], ['korperpflege', 1], ['pflege', 0.9], ['friseur', 1], ['beaute', 1], ['coiffeur', 1], ['belleza', 1], ['peluqueria', 1], ['bellezza', 1], ['parrucchiere', 1], ['verzorging', 1], ['kapper', 1], ...SHOPPING_BROAD, ...HEALTH_FAMILY.map(([w, x]): [string, number] => [w, x * 0.5])] },
-  education: { terms: [['education', 1], ['courses', 0.6], ['school', 1], ['tuition', 1], ['learning', 1], ['bildung', 1], ['ausbildung', 1], ['education', 1], ['formation', 1], ['educacion', 1], ['formacion', 1], ['istruzione', 1], ['formazione', 1], ['onderwijs', 1], ['opleiding', 1]] },
+  personal_care: { terms: [['personal care', 1], ['personal', 0.7], ['beauty', 1], ['esthetique', 1], ['soins', 0.8], ['hair', 1], ['haircut', 1], ['cosmetics', 1], ['korperpflege', 1], ['pflege', 0.9], ['friseur', 1], ['beaute', 1], ['coiffeur', 1], ['belleza', 1], ['peluqueria', 1], ['bellezza', 1], ['parrucchiere', 1], ['verzorging', 1], ['kapper', 1], ...SHOPPING_BROAD, ...HEALTH_FAMILY.map(([w, x]): [string, number] => [w, x * 0.5])] },
+  education: { terms: [['education', 1], ['courses', 0.6], ['school', 1], ['scolarite', 1], ['tuition', 1], ['learning', 1], ['bildung', 1], ['ausbildung', 1], ['education', 1], ['formation', 1], ['educacion', 1], ['formacion', 1], ['istruzione', 1], ['formazione', 1], ['onderwijs', 1], ['opleiding', 1]] },
   donations: { terms: [['donations', 1], ['charity', 1], ['gifts', 0.7], ['giving', 1], ['spenden', 1], ['dons', 1], ['donaciones', 1], ['donazioni', 1], ['beneficenza', 1], ['donaties', 1], ['goede doelen', 1]] },
-  childcare: { terms: [['childcare', 1], ['child care', 1], ['daycare', 1], ['kids', 0.8], ['children', 0.8], ['kinder', 0.8], ['kinderbetreuung', 1], ['kita', 1], ['creche', 1], ['enfants', 0.8], ['guarderia', 1], ['ninos', 0.8], ['asilo', 1], ['bambini', 0.8], ['kinderopvang', 1], ['kinderen', 0.8]] },
+  childcare: { terms: [['childcare', 1], ['child care', 1], ['family care', 0.9], ['daycare', 1], ['kids', 0.8], ['children', 0.8], ['kinder', 0.8], ['kinderbetreuung', 1], ['kita', 1], ['creche', 1], ['enfants', 0.8], ['guarderia', 1], ['ninos', 0.8], ['asilo', 1], ['bambini', 0.8], ['kinderopvang', 1], ['kinderen', 0.8]] },
   software: { terms: [['software', 1], ['apps', 0.8], ['saas', 1], ['cloud', 0.8], ['online services', 1], ...SUBSCRIPTIONS.map(([w, x]): [string, number] => [w, x * 0.8])] },
   postage: { not: NOT_FOOD, terms: [['postage', 1], ['shipping', 1], ['post', 0.8], ['porto', 1], ['versand', 1], ['courrier', 1], ['envios', 1], ['spedizioni', 1], ['verzending', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 0.5])] },
   office_supplies: { not: NOT_FOOD, terms: [['office', 1], ['supplies', 0.8], ['buro', 1], ['bureau', 1], ['oficina', 1], ['ufficio', 1], ['kantoor', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 0.8])] },

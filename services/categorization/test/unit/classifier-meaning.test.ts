@@ -156,13 +156,22 @@ describe('categories found by what their names mean', () => {
     expect(classify(app, 'RIVERSIDE PUB').categoryName).toBe('Alcohol & Bars');
   });
 
-  it('gives a category the user added beside default names the concept it names itself', () => {
-    const defaults = named('Restaurants', 'Groceries', 'Shopping', 'Entertainment');
-    const added = named('Restaurants', 'Groceries', 'Shopping', 'Entertainment', 'Bars');
-    expect(new CategoryResolver(defaults, 'US', 'individual').categoryFor('bar')?.name).toBe(
-      'Entertainment',
+  it('gives a category the user added beside default names the concepts it means better', () => {
+    const defaults = ['Groceries', 'Shopping', 'Entertainment', 'Transport', 'Fuel'];
+    const barOf = (...names: string[]) =>
+      new CategoryResolver(named(...names), 'US', 'individual').categoryFor('bar')?.name;
+    // The catalogue sends bars to Dining Out, else Entertainment.
+    expect(barOf(...defaults)).toBe('Entertainment');
+    expect(barOf(...defaults, 'Bars')).toBe('Bars');
+    expect(barOf(...defaults, 'Restaurants')).toBe('Restaurants');
+    // Among the catalogue's own names its choices stand: a sole trader's fuel goes to the
+    // motor-vehicle category, not to the default "Fuel" beside it.
+    const soleTrader = new CategoryResolver(
+      named('Fuel', 'Business: Motor vehicle', 'Groceries', 'Shopping'),
+      'GB',
+      'sole_trader',
     );
-    expect(new CategoryResolver(added, 'US', 'individual').categoryFor('bar')?.name).toBe('Bars');
+    expect(soleTrader.categoryFor('fuel')?.name).toBe('Business: Motor vehicle');
   });
 
   it('files a car insurer under a category named for car insurance, beside Insurance', () => {

@@ -129,7 +129,7 @@ export class CategoryResolver {
   ): boolean {
     const foundScore = this.meaning(concept, found);
     if (this.ownNames) return meant.score > foundScore;
-    return meant.score >= 1 && foundScore < 1 && !this.seedNames.has(key(meant.category.name));
+    return meant.score > foundScore && !this.seedNames.has(key(meant.category.name));
   }
 
   private meaning(concept: ConceptId, category: UserCategory): number {

@@ -80,10 +80,10 @@ export class CategoryResolver {
         if (found) break;
       }
       // The category whose name means this concept, in any of the languages the ontology knows
-      // ("Essen & Trinken", "Gas/Automotive"): when no catalogue name is there, when the user's
-      // own names say it better than the catalogue's name found, or, among default names, when
-      // a category the user made says the concept itself and the catalogue's does not: a user
-      // who added "Alcohol & Bars" beside the default "Entertainment" files pubs there.
+      // ("Essen & Trinken", "Gas/Automotive"): when no catalogue name is there, or when it says
+      // the concept better than the catalogue's name found (among default names, only a category
+      // the user made: a user who added "Alcohol & Bars" beside the default "Entertainment"
+      // files pubs there).
       const meant = this.byMeaning(concept);
       if (meant && (!found || this.betterMeant(concept, meant, found))) found = meant.category;
       if (found) {
@@ -117,19 +117,18 @@ export class CategoryResolver {
   }
 
   /**
-   * Whether the category meant takes the concept from the one the catalogue's names found. Among
-   * default names, only a category of the user's own that says the concept itself does: the
-   * catalogues' own choices stand (a sole trader's fuel goes to "Business: Motor vehicle", not
-   * to the default "Fuel" beside it).
+   * Whether the category meant takes the concept from the one the catalogue's names found: it
+   * means the concept better, and, among default names, it is one the user made. The
+   * catalogues' own choices among their names stand (a sole trader's fuel goes to "Business:
+   * Motor vehicle", not to the default "Fuel" beside it).
    */
   private betterMeant(
     concept: ConceptId,
     meant: { category: UserCategory; score: number },
     found: UserCategory,
   ): boolean {
-    const foundScore = this.meaning(concept, found);
-    if (this.ownNames) return meant.score > foundScore;
-    return meant.score > foundScore && !this.seedNames.has(key(meant.category.name));
+    const madeByUser = this.ownNames || !this.seedNames.has(key(meant.category.name));
+    return madeByUser && meant.score > this.meaning(concept, found);
   }
 
   private meaning(concept: ConceptId, category: UserCategory): number {

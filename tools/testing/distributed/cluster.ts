@@ -4,7 +4,7 @@ import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort } from './ports';
+import { freePort } from '@pfs/kit/ports';
 
 export { freePort };
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /**
- * Ports for the processes a test starts, chosen below the kernel's ephemeral range.
+ * Ports for the processes a test or benchmark starts, chosen below the kernel's ephemeral range.
  *
  * A port from listen(0) comes from that range, which is also where every outgoing connection
  * takes its local port. Between the test choosing a port and the child binding it, a new

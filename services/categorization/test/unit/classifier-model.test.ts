@@ -58,6 +58,24 @@ describe('NaiveBayes', () => {
     expect(nb.labels()).toEqual(['groceries']);
   });
 
+  it('forgets a class whose every label is removed, as if it had never been learned', () => {
+    const nb = new NaiveBayes<string>({ alpha: 0.1 });
+    nb.add(features('SHELL 1234'), 'fuel');
+    nb.add(features('WOOLWORTHS 1234'), 'groceries');
+    nb.add(features('COLES 99'), 'groceries');
+    nb.remove(features('SHELL 1234'), 'fuel');
+    expect(nb.labels()).toEqual(['groceries']);
+    expect(nb.has('w:SHELL')).toBe(false);
+    nb.add(features('BP 7'), 'fuel');
+
+    const fresh = new NaiveBayes<string>({ alpha: 0.1 });
+    fresh.add(features('WOOLWORTHS 1234'), 'groceries');
+    fresh.add(features('COLES 99'), 'groceries');
+    fresh.add(features('BP 7'), 'fuel');
+    for (const text of ['SHELL 1234', 'COLES EXPRESS', 'BP CONNECT'])
+      expect(nb.score(features(text))).toEqual(fresh.score(features(text)));
+  });
+
   it('gives the same scores for the same training in the same order', () => {
     const build = () => {
       const nb = new NaiveBayes<string>({ alpha: 0.1 });

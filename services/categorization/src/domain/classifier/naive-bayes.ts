@@ -15,7 +15,6 @@ export interface NaiveBayesOptions {
 interface ClassStats {
   docs: number;
   total: number;
-  counts: Map<string, number>;
 }
 
 export interface NaiveBayesScores<C> {
@@ -28,14 +27,26 @@ export interface NaiveBayesScores<C> {
   knownShare: number;
 }
 
+/** Counts below this are gone (a label added and removed again leaves rounding dust). */
+const NOTHING = 1e-9;
+
 export class NaiveBayes<C extends string = string> {
   private readonly stats = new Map<C, ClassStats>();
-  /** How many class counts reference each feature: the vocabulary is the keys with a count > 0. */
-  private readonly vocabulary = new Map<string, number>();
+  /**
+   * Feature → its count per class, only the classes that have it: a user's feature is in a
+   * handful of their categories, so a row of log-likelihoods is the classes' smoothing floor
+   * with a few entries filled in, not one lookup per class. The vocabulary is the keys.
+   */
+  private readonly counts = new Map<string, Map<C, number>>();
   private documents = 0;
   /** log P(feature | class) per class index, filled lazily and cleared when counts change. */
   private cache = new Map<string, Float64Array>();
+  /** log(total + alpha · vocabulary) per class index, for the cache's generation. */
+  private logDenominators?: Float64Array;
+  /** log P(unseen-in-class feature | class) per class index, for the cache's generation. */
+  private floor?: Float64Array;
   private classOrder: C[] = [];
+  private classIndex = new Map<C, number>();
 
   constructor(private readonly options: NaiveBayesOptions) {}
 
@@ -56,7 +67,7 @@ export class NaiveBayes<C extends string = string> {
   }
 
   has(feature: string): boolean {
-    return this.vocabulary.has(feature);
+    return this.counts.has(feature);
   }
 
   add(features: FeatureVector, label: C, weight = 1): void {
@@ -72,48 +83,55 @@ export class NaiveBayes<C extends string = string> {
   private update(features: FeatureVector, label: C, sign: number): void {
     let stats = this.stats.get(label);
     if (!stats) {
-      stats = { docs: 0, total: 0, counts: new Map() };
+      stats = { docs: 0, total: 0 };
       this.stats.set(label, stats);
+      this.classIndex.set(label, this.classOrder.length);
       this.classOrder.push(label);
     }
     stats.docs += sign;
     this.documents += sign;
-    features.keys.forEach((key, i) => {
+    for (let i = 0; i < features.keys.length; i++) {
+      const key = features.keys[i];
       const delta = features.weights[i] * sign;
-      const before = stats.counts.get(key) ?? 0;
-      const after = before + delta;
-      if (after > 1e-9) {
-        if (before <= 1e-9) this.vocabulary.set(key, (this.vocabulary.get(key) ?? 0) + 1);
-        stats.counts.set(key, after);
-      } else if (before > 1e-9) {
-        stats.counts.delete(key);
-        const refs = (this.vocabulary.get(key) ?? 1) - 1;
-        if (refs > 0) this.vocabulary.set(key, refs);
-        else this.vocabulary.delete(key);
-      }
+      let perClass = this.counts.get(key);
+      const after = (perClass?.get(label) ?? 0) + delta;
+      if (after > NOTHING) {
+        if (!perClass) this.counts.set(key, (perClass = new Map()));
+        perClass.set(label, after);
+      } else if (perClass?.delete(label) && !perClass.size) this.counts.delete(key);
       stats.total = Math.max(0, stats.total + delta);
-    });
+    }
     if (stats.docs <= 0) {
       this.stats.delete(label);
       this.classOrder = this.classOrder.filter((c) => c !== label);
+      this.classIndex = new Map(this.classOrder.map((c, i) => [c, i]));
+      // Rounding dust of its last labels; rare (a class's every label removed), so a full pass.
+      for (const [key, perClass] of this.counts)
+        if (perClass.delete(label) && !perClass.size) this.counts.delete(key);
     }
     this.cache = new Map();
+    this.logDenominators = undefined;
+    this.floor = undefined;
   }
 
   private logLikelihoods(feature: string): Float64Array {
     let row = this.cache.get(feature);
-    if (!row) {
-      const { alpha } = this.options;
-      const vocabularySize = Math.max(1, this.vocabulary.size);
-      row = new Float64Array(this.classOrder.length);
-      this.classOrder.forEach((label, i) => {
-        const stats = this.stats.get(label) as ClassStats;
-        row![i] = Math.log(
-          ((stats.counts.get(feature) ?? 0) + alpha) / (stats.total + alpha * vocabularySize),
-        );
-      });
-      this.cache.set(feature, row);
+    if (row) return row;
+    const { alpha } = this.options;
+    if (!this.logDenominators || !this.floor) {
+      const vocabularySize = Math.max(1, this.counts.size);
+      this.logDenominators = Float64Array.from(this.classOrder, (label) =>
+        Math.log((this.stats.get(label) as ClassStats).total + alpha * vocabularySize),
+      );
+      const logAlpha = Math.log(alpha);
+      this.floor = this.logDenominators.map((d) => logAlpha - d);
     }
+    row = this.floor.slice();
+    for (const [label, count] of this.counts.get(feature) ?? []) {
+      const c = this.classIndex.get(label) as number;
+      row[c] = Math.log(count + alpha) - this.logDenominators[c];
+    }
+    this.cache.set(feature, row);
     return row;
   }
 
@@ -128,14 +146,15 @@ export class NaiveBayes<C extends string = string> {
     );
     let knownWeight = 0;
     let totalWeight = 0;
-    features.keys.forEach((key, i) => {
+    for (let i = 0; i < features.keys.length; i++) {
+      const key = features.keys[i];
       const weight = features.weights[i];
       totalWeight += weight;
-      if (!this.vocabulary.has(key)) return;
+      if (!this.counts.has(key)) continue;
       knownWeight += weight;
       const row = this.logLikelihoods(key);
       for (let c = 0; c < row.length; c++) logScores[c] += weight * row[c];
-    });
+    }
     return {
       classes,
       logScores,
@@ -153,7 +172,7 @@ export class NaiveBayes<C extends string = string> {
     if (index < 0 || this.classOrder.length < 2) return [];
     const scored: [string, number][] = [];
     features.keys.forEach((key, i) => {
-      if (!this.vocabulary.has(key)) return;
+      if (!this.counts.has(key)) return;
       const row = this.logLikelihoods(key);
       let others = 0;
       for (let c = 0; c < row.length; c++) if (c !== index) others += row[c];

@@ -260,12 +260,22 @@ export class NeighbourIndex {
         similarity = cosine;
         nearest = doc.key;
       }
+      // Newest first, so each older label scores at most what the one before could: once even
+      // the amount bonus would not lift one past the k-th best, none older of this one can.
+      const ceiling = cosine + Math.max(0, s.sameAmount);
       for (
         let i = doc.entries.length - 1;
         i >= Math.max(0, doc.entries.length - ENTRIES_LOOKED_AT);
         i--
-      )
-        consider(doc.entries[i], cosine);
+      ) {
+        const entry = doc.entries[i];
+        if (
+          best.length === s.k &&
+          ceiling + ((s.recency + 1e-6) * entry.seq) / this.maxSeq <= best[best.length - 1].score
+        )
+          break;
+        consider(entry, cosine);
+      }
     }
     for (const [termId] of known) this.queryWeights[termId] = 0;
 

@@ -337,6 +337,44 @@ describe('Classifier, warm (learning from the user)', () => {
     ).toBe(groceries);
   });
 
+  it("recalls a merchant's labels per category and its newest one as labels come and go", () => {
+    const model = new UserModel();
+    const label = (transactionId: string, categoryId: string) =>
+      model.learn({ transactionId, description: 'SQ *CORNER DELI 12', type: 'debit', categoryId });
+    label('a', 'groceries');
+    label('b', 'dining');
+    label('c', 'groceries');
+    const recall = () => model.recall(normalizeDescription('SQ *CORNER DELI 98'));
+    expect(recall()?.counts).toEqual(
+      new Map([
+        ['groceries', 2],
+        ['dining', 1],
+      ]),
+    );
+    expect(recall()?.weights.get('groceries')).toBeCloseTo(2.75, 12);
+
+    model.forget('c');
+    expect(recall()?.counts).toEqual(
+      new Map([
+        ['groceries', 1],
+        ['dining', 1],
+      ]),
+    );
+    // The newest label is now b's: the bonus moves with it.
+    expect(recall()?.weights).toEqual(
+      new Map([
+        ['groceries', 1],
+        ['dining', 1.75],
+      ]),
+    );
+
+    label('b', 'groceries');
+    expect(recall()?.counts).toEqual(new Map([['groceries', 2]]));
+    expect(recall()?.labels).toBe(2);
+    ['a', 'b'].forEach((id) => model.forget(id));
+    expect(recall()).toBeUndefined();
+  });
+
   it('ignores labels of categories the user no longer has', () => {
     const model = new UserModel();
     model.learn({

@@ -60,11 +60,21 @@ interface MemoryNode {
   children: Map<string, MemoryNode>;
   /** Labels passing through this node: sequence number → category id. */
   entries: Map<number, string>;
+  /** The entries per category, kept as they change: a merchant can have thousands of labels. */
+  counts: Map<string, number>;
+  /** The newest entry's sequence number (-1 when none). */
+  latest: number;
   /** Labels whose merchant ends here. */
   terminal: number;
 }
 
-const newNode = (): MemoryNode => ({ children: new Map(), entries: new Map(), terminal: 0 });
+const newNode = (): MemoryNode => ({
+  children: new Map(),
+  entries: new Map(),
+  counts: new Map(),
+  latest: -1,
+  terminal: 0,
+});
 
 /** Bonus weight for the category of the most recent label at a merchant (corrections win ties). */
 const RECENCY_BONUS = 0.75;
@@ -81,6 +91,8 @@ class MerchantMemory {
         node.children.set(token, child);
       }
       child.entries.set(seq, categoryId);
+      child.counts.set(categoryId, (child.counts.get(categoryId) ?? 0) + 1);
+      if (seq > child.latest) child.latest = seq;
       node = child;
     }
     if (tokens.length) node.terminal += 1;
@@ -93,7 +105,17 @@ class MerchantMemory {
       const child = node.children.get(token);
       if (!child) return;
       path.push([node, token]);
-      child.entries.delete(seq);
+      const categoryId = child.entries.get(seq);
+      if (categoryId !== undefined) {
+        child.entries.delete(seq);
+        const left = (child.counts.get(categoryId) ?? 1) - 1;
+        if (left > 0) child.counts.set(categoryId, left);
+        else child.counts.delete(categoryId);
+        if (seq === child.latest) {
+          child.latest = -1;
+          for (const other of child.entries.keys()) if (other > child.latest) child.latest = other;
+        }
+      }
       node = child;
     }
     if (tokens.length) node.terminal = Math.max(0, node.terminal - 1);
@@ -124,14 +146,9 @@ class MerchantMemory {
     else if (tokens[0].length >= 5) base = 0.15;
     else return undefined;
 
-    const counts = new Map<string, number>();
-    let latest = -1;
-    for (const [seq, categoryId] of node.entries) {
-      counts.set(categoryId, (counts.get(categoryId) ?? 0) + 1);
-      if (seq > latest) latest = seq;
-    }
+    const counts = new Map(node.counts);
     const weights = new Map(counts);
-    const latestCategory = node.entries.get(latest) as string;
+    const latestCategory = node.entries.get(node.latest) as string;
     weights.set(latestCategory, (weights.get(latestCategory) ?? 0) + RECENCY_BONUS);
     const labels = node.entries.size;
     return {

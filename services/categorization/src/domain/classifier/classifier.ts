@@ -89,7 +89,8 @@ const ALTERNATIVES = 3;
 const NAMED_FILING = 3;
 
 /** A share of a concept's filing; `named` when it is the share of the category its name says. */
-type Filed = { id: string; share: number; named: boolean }[];
+type FiledShare = { id: string; share: number; named: boolean };
+type Filed = readonly FiledShare[];
 
 /** Below this share of the keyword belief on the user's categories, the knowledge abstains. */
 const UNCOVERED_SHARE = 0.5;
@@ -101,6 +102,8 @@ function quote(words: string[]): string {
 export class Classifier {
   private readonly resolver: CategoryResolver;
   private readonly knowledge: KnowledgeModel;
+  /** filed() of a concept the user has filed nothing of: the category its meaning names. */
+  private readonly namedOnly = new Map<string, Filed>();
 
   constructor(
     private readonly context: ClassifierContext,
@@ -121,10 +124,16 @@ export class Classifier {
     named: string | undefined,
     onlyIfFiled = false,
   ): Filed | undefined {
-    const filed: Filed = [];
+    if (!filing?.size) {
+      if (onlyIfFiled || !named) return undefined;
+      let only = this.namedOnly.get(named);
+      if (!only) this.namedOnly.set(named, (only = [{ id: named, share: 1, named: true }]));
+      return only;
+    }
+    const filed: FiledShare[] = [];
     let total = 0;
     if (filing)
-      for (const [id, n] of filing.counts) {
+      for (const [id, n] of filing) {
         if (!this.resolver.get(id)) continue;
         filed.push({ id, share: n, named: false });
         total += n;

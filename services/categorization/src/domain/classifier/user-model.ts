@@ -162,11 +162,7 @@ class MerchantMemory {
 }
 
 /** A concept's filing: category id → the (weighted) labels of that concept the user put there. */
-export interface ConceptFiling {
-  counts: ReadonlyMap<string, number>;
-  /** The labels in all (summed when read: the classifier only reads the counts). */
-  readonly total: number;
-}
+export type ConceptFiling = ReadonlyMap<string, number>;
 
 /**
  * Where the user files what the knowledge recognises: for each concept (and kind of known
@@ -193,16 +189,7 @@ class ConceptFilings {
   }
 
   filing(key: string): ConceptFiling | undefined {
-    const counts = this.byKey.get(key);
-    if (!counts) return undefined;
-    return {
-      counts,
-      get total() {
-        let total = 0;
-        for (const count of counts.values()) total += count;
-        return total;
-      },
-    };
+    return this.byKey.get(key);
   }
 }
 

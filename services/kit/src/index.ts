@@ -15,3 +15,4 @@ export * from './shutdown';
 export * from './service-db';
 export * from './blobs';
 export * from './seeded-random';
+export * from './wait';

@@ -10,6 +10,7 @@ import {
   type Knex,
   type Outbox,
   type PublishResult,
+  waitFor as poll,
 } from '../src';
 
 /** Shared by the events integration (embedded PostgreSQL) and distributed (real NATS) tests. */
@@ -45,17 +46,12 @@ export async function createEventSchema(url: string, prefix: string): Promise<Ev
   };
 }
 
-export async function waitFor(
+/** Polls every 20 ms: these waits are for in-process deliveries, not for servers starting. */
+export const waitFor = (
   check: () => boolean | Promise<boolean>,
   what: string,
   timeoutMs = 15_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+): Promise<number> => poll(check, what, timeoutMs, 20);
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 

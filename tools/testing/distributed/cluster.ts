@@ -4,9 +4,10 @@ import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { waitFor } from '@pfs/kit';
 import { freePort } from '@pfs/kit/ports';
 
-export { freePort };
+export { freePort, waitFor };
 
 /**
  * Building blocks of the distributed tests: the whole system as separate processes under
@@ -54,26 +55,6 @@ export const isBuilt = (name: ServiceName | 'gateway'): boolean =>
 export const builtServices = (): ServiceName[] => SERVICES.filter(isBuilt);
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-/** Polls `check` (errors count as "not yet") every `everyMs` until it is true or time runs out. */
-export async function waitFor(
-  check: () => Promise<boolean> | boolean,
-  what: string,
-  timeoutMs = 30_000,
-  everyMs = 200,
-): Promise<number> {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (
-      await Promise.resolve()
-        .then(check)
-        .catch(() => false)
-    )
-      return Date.now() - started;
-    await sleep(everyMs);
-  }
-  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-}
 
 export const portAnswers = (port: number): Promise<boolean> =>
   new Promise((resolve) => {

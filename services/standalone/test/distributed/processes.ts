@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { freePort } from '../../../../tools/testing/distributed/ports';
+import { waitFor as poll } from '@pfs/kit';
+import { freePort } from '@pfs/kit/ports';
 
 export { freePort };
 
@@ -51,15 +52,10 @@ export async function waitFor(
   timeoutMs = 30_000,
   watching: readonly Proc[] = [],
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  await poll(check, what, timeoutMs, 200, () => {
     const exited = watching.filter((p) => p.child.exitCode !== null || p.child.signalCode !== null);
-    if (exited.length)
-      throw new Error(
-        `${exited.map((p) => `${p.name} exited (${p.child.exitCode ?? p.child.signalCode})`).join(', ')} while waiting for ${what}`,
-      );
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
+    return exited.length
+      ? exited.map((p) => `${p.name} exited (${p.child.exitCode ?? p.child.signalCode})`).join(', ')
+      : undefined;
+  });
 }

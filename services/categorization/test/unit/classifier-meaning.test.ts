@@ -63,6 +63,16 @@ describe('categories found by what their names mean', () => {
     expect(classify(app, 'DELTA AIR LINES ATLANTA').categoryName).toBe('Flights');
   });
 
+  it('answers with three decimals where only some of the names are understood', () => {
+    // The confidence is scaled down by how much of the naming the knowledge understands.
+    const app = named('Eats', 'Kids Activities', 'Auto Stuff', 'Misc Things', 'Gas & Fuel');
+    const result = classify(app, 'SHELL 1234');
+    expect(result.categoryName).toBe('Gas & Fuel');
+    expect(result.confidence).toBeGreaterThan(0);
+    expect(result.confidence).toBeLessThan(1);
+    expect(Math.round(result.confidence * 1000) / 1000).toBe(result.confidence);
+  });
+
   it('maps Copilot’s and YNAB’s own lists: food and drink, coffee, drinks, a car payment', () => {
     const copilot = new CategoryResolver(
       named('Food & Drink', 'Coffee', 'Drinks', 'Groceries', 'Transfers', 'Shopping', 'Car'),

@@ -348,7 +348,8 @@ export class Classifier {
       mapped = ownNamesCalibration().apply(fitted);
       known = understoodFactor(this.resolver.understoodShare(userScores?.categoryIds));
     }
-    const confidence = mapped * known;
+    // Three decimals, like every confidence the maps give.
+    const confidence = Math.round(mapped * known * 1000) / 1000;
 
     // Which part of the blend put the answer on top, for the reasoning line.
     const contribution = (source: string) => {

@@ -33,11 +33,13 @@ const NOTHING = 1e-9;
 export class NaiveBayes<C extends string = string> {
   private readonly stats = new Map<C, ClassStats>();
   /**
-   * Feature → its count per class, only the classes that have it: a user's feature is in a
-   * handful of their categories, so a row of log-likelihoods is the classes' smoothing floor
-   * with a few entries filled in, not one lookup per class. The vocabulary is the keys.
+   * Feature → its counts, only for the classes that have it, as pairs (class index, count): a
+   * user's feature is in a handful of their categories, so a row of log-likelihoods is the
+   * classes' smoothing floor with a few entries filled in, not one lookup per class. Pairs in a
+   * plain array, not a map per feature: most features are in one class, and a map each made
+   * a user's model a sixth larger. The vocabulary is the keys.
    */
-  private readonly counts = new Map<string, Map<C, number>>();
+  private readonly counts = new Map<string, number[]>();
   private documents = 0;
   /** log P(feature | class) per class index, filled lazily and cleared when counts change. */
   private cache = new Map<string, Float64Array>();
@@ -90,24 +92,46 @@ export class NaiveBayes<C extends string = string> {
     }
     stats.docs += sign;
     this.documents += sign;
+    const c = this.classIndex.get(label) as number;
     for (let i = 0; i < features.keys.length; i++) {
       const key = features.keys[i];
       const delta = features.weights[i] * sign;
-      let perClass = this.counts.get(key);
-      const after = (perClass?.get(label) ?? 0) + delta;
+      const pairs = this.counts.get(key);
+      let at = -1;
+      if (pairs)
+        for (let j = 0; j < pairs.length; j += 2)
+          if (pairs[j] === c) {
+            at = j;
+            break;
+          }
+      const after = (at >= 0 ? (pairs as number[])[at + 1] : 0) + delta;
       if (after > NOTHING) {
-        if (!perClass) this.counts.set(key, (perClass = new Map()));
-        perClass.set(label, after);
-      } else if (perClass?.delete(label) && !perClass.size) this.counts.delete(key);
+        if (!pairs) this.counts.set(key, [c, after]);
+        else if (at >= 0) pairs[at + 1] = after;
+        else pairs.push(c, after);
+      } else if (at >= 0) {
+        (pairs as number[]).splice(at, 2);
+        if (!(pairs as number[]).length) this.counts.delete(key);
+      }
       stats.total = Math.max(0, stats.total + delta);
     }
     if (stats.docs <= 0) {
       this.stats.delete(label);
-      this.classOrder = this.classOrder.filter((c) => c !== label);
-      this.classIndex = new Map(this.classOrder.map((c, i) => [c, i]));
-      // Rounding dust of its last labels; rare (a class's every label removed), so a full pass.
-      for (const [key, perClass] of this.counts)
-        if (perClass.delete(label) && !perClass.size) this.counts.delete(key);
+      this.classOrder = this.classOrder.filter((other) => other !== label);
+      this.classIndex = new Map(this.classOrder.map((other, i) => [other, i]));
+      // The classes after it move down one index, and the rounding dust of its last labels
+      // goes; rare (a class's every label removed), so a full pass.
+      for (const [key, pairs] of this.counts) {
+        let kept = 0;
+        for (let j = 0; j < pairs.length; j += 2) {
+          if (pairs[j] === c) continue;
+          pairs[kept] = pairs[j] > c ? pairs[j] - 1 : pairs[j];
+          pairs[kept + 1] = pairs[j + 1];
+          kept += 2;
+        }
+        pairs.length = kept;
+        if (!kept) this.counts.delete(key);
+      }
     }
     this.cache = new Map();
     this.logDenominators = undefined;
@@ -127,10 +151,9 @@ export class NaiveBayes<C extends string = string> {
       this.floor = this.logDenominators.map((d) => logAlpha - d);
     }
     row = this.floor.slice();
-    for (const [label, count] of this.counts.get(feature) ?? []) {
-      const c = this.classIndex.get(label) as number;
-      row[c] = Math.log(count + alpha) - this.logDenominators[c];
-    }
+    const pairs = this.counts.get(feature) ?? [];
+    for (let j = 0; j < pairs.length; j += 2)
+      row[pairs[j]] = Math.log(pairs[j + 1] + alpha) - this.logDenominators[pairs[j]];
     this.cache.set(feature, row);
     return row;
   }

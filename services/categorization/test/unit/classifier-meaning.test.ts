@@ -17,6 +17,10 @@ const named = (...names: string[]): UserCategory[] => namedCategories(names);
 const categoryNames = (resolver: CategoryResolver) => (concept: ConceptId) =>
   resolver.categoryFor(concept)?.name;
 
+/** categoryNames for an individual in `countryCode` whose categories are `names`. */
+const appNames = (countryCode: string, ...names: string[]) =>
+  categoryNames(new CategoryResolver(named(...names), countryCode, 'individual'));
+
 const classify = (categories: UserCategory[], description: string, type = 'debit') =>
   new Classifier({ countryCode: 'US', businessType: 'individual', categories }).classify({
     id: 't',
@@ -74,24 +78,30 @@ describe('categories found by what their names mean', () => {
   });
 
   it('maps Copilot’s and YNAB’s own lists: food and drink, coffee, drinks, a car payment', () => {
-    const copilot = new CategoryResolver(
-      named('Food & Drink', 'Coffee', 'Drinks', 'Groceries', 'Transfers', 'Shopping', 'Car'),
+    const copilotName = appNames(
       'US',
-      'individual',
+      'Food & Drink',
+      'Coffee',
+      'Drinks',
+      'Groceries',
+      'Transfers',
+      'Shopping',
+      'Car',
     );
-    const copilotName = categoryNames(copilot);
     // A meal is food and drink, not a coffee; a pub and a bottle shop are drinks.
     expect(copilotName('dining')).toBe('Food & Drink');
     expect(copilotName('food_delivery')).toBe('Food & Drink');
     expect(copilotName('bar')).toBe('Drinks');
     expect(copilotName('alcohol')).toBe('Drinks');
     expect(copilotName('card_repayment')).toBe('Transfers');
-    const ynab = new CategoryResolver(
-      named('Dining Out', 'Groceries', 'Car Payment', 'Student Loan', 'Auto Maintenance'),
+    const ynabName = appNames(
       'US',
-      'individual',
+      'Dining Out',
+      'Groceries',
+      'Car Payment',
+      'Student Loan',
+      'Auto Maintenance',
     );
-    const ynabName = categoryNames(ynab);
     expect(ynabName('dining')).toBe('Dining Out');
     // A car loan's repayments are no transfer, card repayment or cash: with nowhere right to
     // go, these say no category.
@@ -102,54 +112,51 @@ describe('categories found by what their names mean', () => {
   });
 
   it('maps French, Dutch and Rocket Money lists: bank, schooling, beauty, income, family care', () => {
-    const bankin = categoryNames(
-      new CategoryResolver(
-        named(
-          'Alimentation & Restau.',
-          'Banque',
-          'Scolarité & Enfants',
-          'Esthétique & Soins',
-          'Santé',
-          'Achats & Shopping',
-        ),
-        'FR',
-        'individual',
-      ),
+    const bankin = appNames(
+      'FR',
+      'Alimentation & Restau.',
+      'Banque',
+      'Scolarité & Enfants',
+      'Esthétique & Soins',
+      'Santé',
+      'Achats & Shopping',
     );
     expect(bankin('bank_fee')).toBe('Banque');
     expect(bankin('education')).toBe('Scolarité & Enfants');
     expect(bankin('personal_care')).toBe('Esthétique & Soins');
     expect(bankin('medical')).toBe('Santé');
-    const ing = categoryNames(
-      new CategoryResolver(named('Boodschappen', 'Inkomsten', 'Overboekingen'), 'NL', 'individual'),
-    );
+    const ing = appNames('NL', 'Boodschappen', 'Inkomsten', 'Overboekingen');
     expect(ing('salary')).toBe('Inkomsten');
-    const rocket = categoryNames(
-      new CategoryResolver(
-        named('Family Care', 'Dining & Drinks', 'Health & Wellness', 'Shopping', 'Groceries'),
-        'US',
-        'individual',
-      ),
+    const rocket = appNames(
+      'US',
+      'Family Care',
+      'Dining & Drinks',
+      'Health & Wellness',
+      'Shopping',
+      'Groceries',
     );
     expect(rocket('childcare')).toBe('Family Care');
   });
 
   it('maps EveryDollar’s and Wallet’s lists: lifestyle, debt, communication', () => {
-    const everyDollar = categoryNames(
-      new CategoryResolver(
-        named('Lifestyle', 'Debt', 'Groceries', 'Restaurants', 'Transportation', 'Giving'),
-        'US',
-        'individual',
-      ),
+    const everyDollar = appNames(
+      'US',
+      'Lifestyle',
+      'Debt',
+      'Groceries',
+      'Restaurants',
+      'Transportation',
+      'Giving',
     );
     expect(everyDollar('entertainment')).toBe('Lifestyle');
     expect(everyDollar('card_repayment')).toBe('Debt');
-    const wallet = categoryNames(
-      new CategoryResolver(
-        named('Food & Drinks', 'Communication, PC', 'Housing', 'Transportation', 'Shopping'),
-        'GB',
-        'individual',
-      ),
+    const wallet = appNames(
+      'GB',
+      'Food & Drinks',
+      'Communication, PC',
+      'Housing',
+      'Transportation',
+      'Shopping',
     );
     expect(wallet('phone_internet')).toBe('Communication, PC');
   });
@@ -188,8 +195,7 @@ describe('categories found by what their names mean', () => {
 
   it('gives a category the user added beside default names the concepts it means better', () => {
     const defaults = ['Groceries', 'Shopping', 'Entertainment', 'Transport', 'Fuel'];
-    const barOf = (...names: string[]) =>
-      new CategoryResolver(named(...names), 'US', 'individual').categoryFor('bar')?.name;
+    const barOf = (...names: string[]) => appNames('US', ...names)('bar');
     // The catalogue sends bars to Dining Out, else Entertainment.
     expect(barOf(...defaults)).toBe('Entertainment');
     expect(barOf(...defaults, 'Bars')).toBe('Bars');

@@ -132,12 +132,11 @@ export class Classifier {
     }
     const filed: FiledShare[] = [];
     let total = 0;
-    if (filing)
-      for (const [id, n] of filing) {
-        if (!this.resolver.get(id)) continue;
-        filed.push({ id, share: n, named: false });
-        total += n;
-      }
+    for (const [id, n] of filing) {
+      if (!this.resolver.get(id)) continue;
+      filed.push({ id, share: n, named: false });
+      total += n;
+    }
     if (onlyIfFiled && !total) return undefined;
     if (named) {
       filed.push({ id: named, share: NAMED_FILING, named: true });

@@ -30,6 +30,12 @@ export interface NaiveBayesScores<C> {
 /** Counts below this are gone (a label added and removed again leaves rounding dust). */
 const NOTHING = 1e-9;
 
+/** Where class `c`'s pair starts in a feature's (class index, count) pairs; -1 when it has none. */
+function pairOf(pairs: readonly number[], c: number): number {
+  for (let j = 0; j < pairs.length; j += 2) if (pairs[j] === c) return j;
+  return -1;
+}
+
 export class NaiveBayes<C extends string = string> {
   private readonly stats = new Map<C, ClassStats>();
   /**
@@ -97,21 +103,15 @@ export class NaiveBayes<C extends string = string> {
       const key = features.keys[i];
       const delta = features.weights[i] * sign;
       const pairs = this.counts.get(key);
-      let at = -1;
-      if (pairs)
-        for (let j = 0; j < pairs.length; j += 2)
-          if (pairs[j] === c) {
-            at = j;
-            break;
-          }
-      const after = (at >= 0 ? (pairs as number[])[at + 1] : 0) + delta;
+      const at = pairs ? pairOf(pairs, c) : -1;
+      const after = (pairs && at >= 0 ? pairs[at + 1] : 0) + delta;
       if (after > NOTHING) {
         if (!pairs) this.counts.set(key, [c, after]);
         else if (at >= 0) pairs[at + 1] = after;
         else pairs.push(c, after);
-      } else if (at >= 0) {
-        (pairs as number[]).splice(at, 2);
-        if (!(pairs as number[]).length) this.counts.delete(key);
+      } else if (pairs && at >= 0) {
+        pairs.splice(at, 2);
+        if (!pairs.length) this.counts.delete(key);
       }
       stats.total = Math.max(0, stats.total + delta);
     }

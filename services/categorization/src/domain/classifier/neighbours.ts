@@ -238,9 +238,10 @@ export class NeighbourIndex {
     const best: { score: number; categoryId: string }[] = [];
     let similarity = 0;
     let nearest = '';
+    // The newest label wins a tie.
+    const recencyOf = (entry: Entry) => ((s.recency + 1e-6) * entry.seq) / this.maxSeq;
     const consider = (entry: Entry, cosine: number) => {
-      // The newest label wins a tie.
-      let score = cosine + ((s.recency + 1e-6) * entry.seq) / this.maxSeq;
+      let score = cosine + recencyOf(entry);
       if (query.amount !== undefined && entry.amount === query.amount) score += s.sameAmount;
       if (query.type && entry.type && entry.type !== query.type) score -= s.otherDirection;
       if (best.length === s.k && score <= best[best.length - 1].score) return;
@@ -269,11 +270,7 @@ export class NeighbourIndex {
         i--
       ) {
         const entry = doc.entries[i];
-        if (
-          best.length === s.k &&
-          ceiling + ((s.recency + 1e-6) * entry.seq) / this.maxSeq <= best[best.length - 1].score
-        )
-          break;
+        if (best.length === s.k && ceiling + recencyOf(entry) <= best[best.length - 1].score) break;
         consider(entry, cosine);
       }
     }

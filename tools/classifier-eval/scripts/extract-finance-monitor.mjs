@@ -16,7 +16,7 @@
 //   and payments to a person (Zelle, Venmo), whose description is the person's name.
 // The Account Name column is not copied.
 // Usage: node tools/classifier-eval/scripts/extract-finance-monitor.mjs [mirror git dir]
-import { readCsv, showFile, writeDataset } from './mirror-csv.mjs';
+import { mintExportRows, readCsv, showFile, writeDataset } from './mirror-csv.mjs';
 
 const mirror = process.argv[2] ?? '/work/.mirror/David-OConnor+finance-monitor/repo';
 const COMMIT = '88c69ca32596f7ec03f7c774c3268010d9908fb3';
@@ -26,21 +26,13 @@ const NO_LABEL = new Set(['Uncategorized', 'Hide']);
 const TO_A_PERSON = /\b(zelle|venmo)\b/i;
 
 const records = readCsv(showFile(mirror, COMMIT, PATH));
-const out = [];
-for (const r of records) {
-  const category = r['Category'].trim();
-  const description = (r['Original Description'].trim() || r['Description'].trim()).replace(
-    /\s+$/,
-    '',
-  );
-  if (INVESTMENT_ACCOUNT.test(r['Account Name'].trim())) continue;
-  if (NO_LABEL.has(category) || TO_A_PERSON.test(description)) continue;
-  const amount = Number(r['Amount'].replace(/,/g, ''));
-  const type = r['Transaction Type'].trim();
-  if (!category || !description || !amount || !['debit', 'credit'].includes(type)) continue;
-  const [m, d, y] = r['Date'].trim().split('/');
-  const date = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
-  out.push([date, description, Math.abs(amount).toFixed(2), type, category]);
-}
+const out = mintExportRows(
+  records,
+  (r, category, description) =>
+    !INVESTMENT_ACCOUNT.test(r['Account Name'].trim()) &&
+    !NO_LABEL.has(category) &&
+    !TO_A_PERSON.test(description),
+  { orDescription: true },
+);
 const target = writeDataset('finance-monitor', out);
 console.log(`${out.length} rows (of ${records.length}) → ${target}`);

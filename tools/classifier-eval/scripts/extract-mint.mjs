@@ -12,7 +12,7 @@
 // category label is a family member's name (Jeff_Pay, Elaina_Pay, Eleanor Savings, Adeline
 // Savings). The Account Name column is not copied.
 // Usage: node tools/classifier-eval/scripts/extract-mint.mjs [mirror git dir]
-import { readCsv, showFile, writeDataset } from './mirror-csv.mjs';
+import { mintExportRows, readCsv, showFile, writeDataset } from './mirror-csv.mjs';
 
 const mirror = process.argv[2] ?? '/work/.mirror/jegood78+Financial_Planning/repo';
 const COMMIT = '7e23b53028d7e38a5c4ca70dc74748b00d1f08ae';
@@ -21,18 +21,12 @@ const ACCOUNTS = new Set(['Signature Visa', 'CHECKING Account', 'SAVINGS Account
 const NAMED_CATEGORIES = new Set(['Jeff_Pay', 'Elaina_Pay', 'Eleanor Savings', 'Adeline Savings']);
 
 const records = readCsv(showFile(mirror, COMMIT, PATH));
-const out = [];
-for (const r of records) {
-  const category = r['Category'].trim();
-  const description = r['Original Description'].trim();
-  if (!ACCOUNTS.has(r['Account Name'].trim())) continue;
-  if (NAMED_CATEGORIES.has(category) || /^zelle\b/i.test(description)) continue;
-  const amount = Number(r['Amount'].replace(/,/g, ''));
-  const type = r['Transaction Type'].trim();
-  if (!category || !description || !amount || !['debit', 'credit'].includes(type)) continue;
-  const [m, d, y] = r['Date'].trim().split('/');
-  const date = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
-  out.push([date, description, Math.abs(amount).toFixed(2), type, category]);
-}
+const out = mintExportRows(
+  records,
+  (r, category, description) =>
+    ACCOUNTS.has(r['Account Name'].trim()) &&
+    !NAMED_CATEGORIES.has(category) &&
+    !/^zelle\b/i.test(description),
+);
 const target = writeDataset('mint', out);
 console.log(`${out.length} rows (of ${records.length}) → ${target}`);

@@ -40,3 +40,27 @@ export function writeDataset(name, rows) {
   writeFileSync(target, lines.join('\n') + '\n');
   return target;
 }
+
+/**
+ * A Mint.com export's records as [date, description, amount, type, category] rows, for those
+ * `keep` accepts (given the record, its trimmed category and its description). The description
+ * is the statement's text (Original Description), or Mint's cleaned Description where
+ * `orDescription` is set and the original is empty. Rows without a category, a description, a
+ * non-zero amount or a debit/credit type are left out.
+ */
+export function mintExportRows(records, keep, { orDescription = false } = {}) {
+  const rows = [];
+  for (const r of records) {
+    const category = r['Category'].trim();
+    const original = r['Original Description'].trim();
+    const description = orDescription ? (original || r['Description'].trim()).trimEnd() : original;
+    if (!keep(r, category, description)) continue;
+    const amount = Number(r['Amount'].replace(/,/g, ''));
+    const type = r['Transaction Type'].trim();
+    if (!category || !description || !amount || !['debit', 'credit'].includes(type)) continue;
+    const [m, d, y] = r['Date'].trim().split('/');
+    const date = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+    rows.push([date, description, Math.abs(amount).toFixed(2), type, category]);
+  }
+  return rows;
+}

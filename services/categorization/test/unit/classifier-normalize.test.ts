@@ -49,6 +49,11 @@ describe('normalizeDescription', () => {
     expect(merchantOf('Direct Debit 123456 AGL SALES PTY LTD 7712')).toBe('AGL SALES');
   });
 
+  it('drops the phone wallet a card issuer prints before the merchant', () => {
+    expect(merchantOf('GglPay 42 & LAWRENCE - Raleigh, NC')).toBe(merchantOf('42 & LAWRENCE'));
+    expect(merchantOf('APLPAY TRADER JOE S #546')).toBe('TRADER JOES');
+  });
+
   it('reads domains, legal suffixes, hyphens and possessives the way banks print them', () => {
     expect(merchantOf('UBER *TRIP HELP.UBER.COM NL')).toBe('UBER TRIP UBER');
     expect(merchantOf('JUST EAT.CO.UK LTD')).toBe('JUST EAT');

@@ -1,3 +1,4 @@
+import { shiftToBaseRate } from './base-rate';
 import { calibrate, type CalibrationSignals } from './calibration';
 import { categoryResolver, type CategoryResolver, type UserCategory } from './categories';
 import type { IsotonicCalibration } from './isotonic';
@@ -241,6 +242,12 @@ export class Classifier {
       for (const [id, p] of keywordDist) prior.set(id, (keywordShare * p) / keywordMass);
     }
     for (const [id, share] of merchantShares) addTo(prior, id, merchantWeight * share);
+    // With no merchant and no word it knows, the knowledge's belief is its even fallback over
+    // the user's categories ("closest match"): where the user files new merchants says more.
+    const noWordKnown = !verdict.merchant && !verdict.evidence.some((e) => featureWord(e));
+    if (noWordKnown && userModel?.size) {
+      shiftToBaseRate(prior, userModel.merchantsPerCategory(), this.context.categories.length);
+    }
 
     // Where the user's labels are of another business that shares this one's leading words,
     // neither the memory nor the user's model and neighbours may read those words.

@@ -54,6 +54,8 @@ const CHANNEL_PHRASES: readonly RegExp[] = [
   /\bCARD (PURCHASE|PAYMENT)\b/g,
   /\bCONTACTLESS (PAYMENT|PURCHASE)\b/g,
   /\bAPPLE PAY\b|\bGOOGLE PAY\b/g,
+  // How US card issuers print a phone wallet's payment: "APLPAY TRADER JOE S", "GglPay BUN".
+  /\bAPLPAY\b|\bGGLPAY\b/g,
   /\bFOREIGN (CURRENCY|TRANSACTION)( AMOUNT)?\b/g,
   /\bVALUE DATE\b/g,
 ];

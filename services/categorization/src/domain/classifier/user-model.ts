@@ -8,7 +8,7 @@ import {
 } from './knowledge-model';
 import { NaiveBayes, softmax } from './naive-bayes';
 import { NeighbourIndex, type NeighbourQuery, type NeighbourVote } from './neighbours';
-import { normalizeDescription, type NormalizedDescription } from './normalize';
+import { merchantKey, normalizeDescription, type NormalizedDescription } from './normalize';
 
 /**
  * What one user has taught the classifier: every transaction they categorised, learned
@@ -265,11 +265,19 @@ function featuresOf(
   };
 }
 
+/** What counts as one merchant for the base rate: its normalised name, else the description. */
+const merchantOrDescription = (normalized: NormalizedDescription, description: string) =>
+  merchantKey(normalized) || description;
+
 export class UserModel {
   private readonly model = new NaiveBayes<string>({ alpha: 0.1 });
   private readonly memory = new MerchantMemory();
   private readonly neighbourIndex = new NeighbourIndex();
   private readonly filings = new ConceptFilings();
+  /** Category id → merchant → how many of its labels are there. */
+  private readonly merchantLabels = new Map<string, Map<string, number>>();
+  /** Category id → how many merchants the user filed there (each once). */
+  private readonly merchantCounts = new Map<string, number>();
   private readonly learned = new Map<string, Learned>();
   private seq = 0;
 
@@ -285,6 +293,7 @@ export class UserModel {
     const { normalized, features, votes } = featuresOf(label, this.knowledge);
     const seq = ++this.seq;
     this.model.add(features, label.categoryId);
+    this.countMerchant(label.categoryId, merchantOrDescription(normalized, label.description), 1);
     this.filings.change(votes, label.categoryId, 1);
     this.memory.add(normalized.merchant, label.categoryId, seq);
     this.neighbourIndex.add(neighbourText(normalized, label.description), {
@@ -312,11 +321,37 @@ export class UserModel {
     if (!previous) return false;
     const { normalized, features, votes } = featuresOf(previous.label, this.knowledge);
     this.model.remove(features, previous.label.categoryId);
+    this.countMerchant(
+      previous.label.categoryId,
+      merchantOrDescription(normalized, previous.label.description),
+      -1,
+    );
     this.filings.change(votes, previous.label.categoryId, -1);
     this.memory.remove(normalized.merchant, previous.seq);
     this.neighbourIndex.remove(neighbourText(normalized, previous.label.description), previous.seq);
     this.learned.delete(transactionId);
     return true;
+  }
+
+  /** Category id → how many merchants the user filed there, each counted once. */
+  merchantsPerCategory(): ReadonlyMap<string, number> {
+    return this.merchantCounts;
+  }
+
+  private countMerchant(categoryId: string, merchant: string, sign: 1 | -1): void {
+    let labels = this.merchantLabels.get(categoryId);
+    if (!labels) {
+      labels = new Map();
+      this.merchantLabels.set(categoryId, labels);
+    }
+    const count = (labels.get(merchant) ?? 0) + sign;
+    if (count > 0) labels.set(merchant, count);
+    else labels.delete(merchant);
+    if (labels.size) this.merchantCounts.set(categoryId, labels.size);
+    else {
+      this.merchantLabels.delete(categoryId);
+      this.merchantCounts.delete(categoryId);
+    }
   }
 
   /** The `count` most recently learned labels, newest first. */

@@ -16,23 +16,12 @@
 //   and payments to a person (Zelle, Venmo), whose description is the person's name.
 // The Account Name column is not copied.
 // Usage: node tools/classifier-eval/scripts/extract-finance-monitor.mjs [mirror git dir]
-import { mintExportRows, readCsv, showFile, writeDataset } from './mirror-csv.mjs';
+import { extractMintExport } from './mirror-csv.mjs';
 
-const mirror = process.argv[2] ?? '/work/.mirror/David-OConnor+finance-monitor/repo';
-const COMMIT = '88c69ca32596f7ec03f7c774c3268010d9908fb3';
-const PATH = 'mint.csv';
-const INVESTMENT_ACCOUNT = /brokerage|\bira\b|401\(k\)|^11663499$|^4ZU07366$|^David A O'Connor$/i;
-const NO_LABEL = new Set(['Uncategorized', 'Hide']);
-const TO_A_PERSON = /\b(zelle|venmo)\b/i;
-
-const records = readCsv(showFile(mirror, COMMIT, PATH));
-const out = mintExportRows(
-  records,
-  (r, category, description) =>
-    !INVESTMENT_ACCOUNT.test(r['Account Name'].trim()) &&
-    !NO_LABEL.has(category) &&
-    !TO_A_PERSON.test(description),
-  { orDescription: true },
-);
-const target = writeDataset('finance-monitor', out);
-console.log(`${out.length} rows (of ${records.length}) → ${target}`);
+extractMintExport('finance-monitor', {
+  mirror: process.argv[2] ?? '/work/.mirror/David-OConnor+finance-monitor/repo',
+  commit: '88c69ca32596f7ec03f7c774c3268010d9908fb3',
+  path: 'mint.csv',
+  investmentAccount: /brokerage|\bira\b|401\(k\)|^11663499$|^4ZU07366$|^David A O'Connor$/i,
+  noLabel: new Set(['Uncategorized', 'Hide']),
+});

@@ -12,23 +12,12 @@
 // a label ("Uncategorized") and no payments to a person (Zelle, Venmo). The Account Name column
 // is not copied.
 // Usage: node tools/classifier-eval/scripts/extract-mint-three-weeks.mjs [mirror git dir]
-import { mintExportRows, readCsv, showFile, writeDataset } from './mirror-csv.mjs';
+import { extractMintExport } from './mirror-csv.mjs';
 
-const mirror = process.argv[2] ?? '/work/.mirror/AnuSingh18+mint_transactions_analysis/repo';
-const COMMIT = '05d6b8f3fcd87153d2dceb5038d1d5d5af6eaea2';
-const PATH = 'mint_transactions.csv';
-const INVESTMENT_ACCOUNT = /brokerage|\bira\b|\btod\b|health savings/i;
-const NO_LABEL = new Set(['Uncategorized']);
-const TO_A_PERSON = /\b(zelle|venmo)\b/i;
-
-const records = readCsv(showFile(mirror, COMMIT, PATH));
-const out = mintExportRows(
-  records,
-  (r, category, description) =>
-    !INVESTMENT_ACCOUNT.test(r['Account Name'].trim()) &&
-    !NO_LABEL.has(category) &&
-    !TO_A_PERSON.test(description),
-  { orDescription: true },
-);
-const target = writeDataset('mint-three-weeks', out);
-console.log(`${out.length} rows (of ${records.length}) → ${target}`);
+extractMintExport('mint-three-weeks', {
+  mirror: process.argv[2] ?? '/work/.mirror/AnuSingh18+mint_transactions_analysis/repo',
+  commit: '05d6b8f3fcd87153d2dceb5038d1d5d5af6eaea2',
+  path: 'mint_transactions.csv',
+  investmentAccount: /brokerage|\bira\b|\btod\b|health savings/i,
+  noLabel: new Set(['Uncategorized']),
+});

@@ -64,3 +64,25 @@ export function mintExportRows(records, keep, { orDescription = false } = {}) {
   }
   return rows;
 }
+
+const TO_A_PERSON = /\b(zelle|venmo)\b/i;
+
+/**
+ * Writes data/<name>.csv from a Mint export at `commit`: the statement's text (else Mint's
+ * Description), the accounts `investmentAccount` does not match (their buys, sells and
+ * dividends are not statement lines), no rows labelled one of `noLabel`, and no payments to a
+ * person (Zelle, Venmo), whose description is the person's name.
+ */
+export function extractMintExport(name, { mirror, commit, path, investmentAccount, noLabel }) {
+  const records = readCsv(showFile(mirror, commit, path));
+  const rows = mintExportRows(
+    records,
+    (r, category, description) =>
+      !investmentAccount.test(r['Account Name'].trim()) &&
+      !noLabel.has(category) &&
+      !TO_A_PERSON.test(description),
+    { orDescription: true },
+  );
+  const target = writeDataset(name, rows);
+  console.log(`${rows.length} rows (of ${records.length}) → ${target}`);
+}

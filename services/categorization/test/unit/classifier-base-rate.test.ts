@@ -42,7 +42,7 @@ describe('shiftToBaseRate', () => {
     );
   });
 
-  it('tilts little on a handful of labels', () => {
+  it('weighs one labelled merchant against one pseudo-merchant per category', () => {
     const belief = new Map([
       ['dining', 0.5],
       ['shopping', 0.5],

@@ -5,7 +5,8 @@
  * line, so π is uniform; π' is where the user files merchants, each merchant counted once (a
  * merchant they have not labelled before is a new one, and a new one is far likelier to be one
  * more local restaurant than the shop whose monthly lines fill their history), with one
- * pseudo-merchant per category so that a handful of labels tilts it little.
+ * pseudo-merchant per category (Laplace), so that a category with nothing filed yet keeps a
+ * share and a user's first merchant weighs as much as that share, not all of it.
  *
  * Changes `belief` in place and keeps its total: it is one part of a blend, weighed as it was.
  */

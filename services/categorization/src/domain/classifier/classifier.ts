@@ -242,10 +242,11 @@ export class Classifier {
       for (const [id, p] of keywordDist) prior.set(id, (keywordShare * p) / keywordMass);
     }
     for (const [id, share] of merchantShares) addTo(prior, id, merchantWeight * share);
-    // With no merchant and no word it knows, the knowledge's belief is its even fallback over
-    // the user's categories ("closest match"): where the user files new merchants says more.
-    const noWordKnown = !verdict.merchant && !verdict.evidence.some((e) => featureWord(e));
-    if (noWordKnown && userModel?.size) {
+    // The words behind the knowledge's belief. With none, and no merchant, its belief is its
+    // even fallback over the user's categories ("closest match"): where the user files new
+    // merchants says more.
+    const knowledgeWords = verdict.evidence.map(featureWord).filter((w): w is string => Boolean(w));
+    if (!verdict.merchant && !knowledgeWords.length && userModel?.size) {
       shiftToBaseRate(prior, userModel.merchantsPerCategory(), this.context.categories.length);
     }
 
@@ -402,10 +403,9 @@ export class Classifier {
         )
           concept = c;
       });
-      const words = verdict.evidence.map(featureWord).filter((w): w is string => Boolean(w));
       const what = concept ? this.resolver.describe(concept) : category.name;
-      reasoning = words.length
-        ? `Keywords ${quote(words.slice(0, 2))} suggest ${what} → ${category.name}`
+      reasoning = knowledgeWords.length
+        ? `Keywords ${quote(knowledgeWords.slice(0, 2))} suggest ${what} → ${category.name}`
         : `Closest match in the built-in knowledge: ${what} → ${category.name}`;
     }
     if (normalized.processor && source !== 'user_label')

@@ -1,5 +1,6 @@
 import { shiftToBaseRate } from './base-rate';
 import { calibrate, type CalibrationSignals } from './calibration';
+import { conceptOf } from './concepts';
 import { categoryResolver, type CategoryResolver, type UserCategory } from './categories';
 import type { IsotonicCalibration } from './isotonic';
 import { ownNamesCalibration, understoodFactor } from './own-names-calibration';
@@ -323,7 +324,11 @@ export class Classifier {
         categoryId: null,
         categoryName: null,
         confidence: 0,
-        reasoning: 'No category of yours fits this transaction yet',
+        // A merchant the knowledge knows, with no category of the user's for what it is: say
+        // what it is, so the user can make one (or label it).
+        reasoning: verdict.merchant
+          ? `Merchant '${verdict.merchant.fact.display}' is ${this.resolver.describe(verdict.merchant.concept, verdict.merchant.fact.kind)}: no category of yours is for that yet`
+          : 'No category of yours fits this transaction yet',
         alternatives: [],
         source: 'none',
         signals: { top: 0, margin: 0, memory: 0, merchant: 0, known: verdict.knownShare, user: 0 },
@@ -413,7 +418,9 @@ export class Classifier {
     if (
       transaction.type === 'credit' &&
       !this.resolver.income.has(top.id) &&
-      source === 'knowledge_base'
+      source === 'knowledge_base' &&
+      verdict.merchant &&
+      conceptOf(verdict.merchant.concept).direction === 'expense'
     ) {
       reasoning += '; money in, so likely a refund';
     }

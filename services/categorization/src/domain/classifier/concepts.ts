@@ -90,6 +90,9 @@ export const CONCEPTS = {
   salary: { describe: 'salary, wages or benefits', direction: 'income', personal: ['Income/Salary'], onDebit: 'wages' },
   sales_income: { describe: 'customer payments or a payment-processor payout', direction: 'income', personal: ['Income/Salary'], business: ['Business: Sales income'] },
   transfer: { describe: 'a transfer between accounts or people', direction: 'either', personal: ['Transfers'] },
+  // A paper cheque's line names no payee ("CHECK 1234"): no default category is right for it, so
+  // it says none (the user's own labels, or a "Cash & Checks" category, still answer).
+  cheque: { describe: 'a paper cheque, which does not say what it paid for', direction: 'either', personal: [] },
   cash_withdrawal: { describe: 'a cash withdrawal', direction: 'either', personal: ['Cash Withdrawals', 'Transfers'] },
   card_repayment: { describe: 'a credit-card repayment', direction: 'either', personal: ['Transfers'] },
   tax_payment: { describe: 'a payment to the tax office', direction: 'either', personal: ['Transfers'] },

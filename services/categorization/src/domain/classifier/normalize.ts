@@ -465,6 +465,9 @@ function normalizeText(description: string, merchant?: string | null): Normalize
     .replace(/\b\d{1,2}:\d{2}(:\d{2})?(\s?[AP]M)?\b/g, ' ')
     .replace(/\b(X{2,}|\*{2,}|#{2,})\s?\d{2,6}\b/g, ' ')
     .replace(/\b\d{4,6}X{2,}\d*\b/g, ' ')
+    // A debit card as some US banks print it ("CHECK CRD PURCHASE", "CHECK CARD 0102"), not a
+    // paper cheque: a card, whose number and channel words go below.
+    .replace(/\b(CHECK|CHK) ?(CARD|CRD)\b/g, 'CARD')
     .replace(/\bCARD\s?(NO\.?|NUMBER)?\s?\d{3,}\b/g, ' ');
 
   for (const phrase of CHANNEL_PHRASES) text = text.replace(phrase, ' ');

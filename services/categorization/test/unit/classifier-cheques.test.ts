@@ -1,0 +1,70 @@
+import type { UserCategory } from '../../src/domain/classifier/categories';
+import { Classifier } from '../../src/domain/classifier/classifier';
+import { UserModel } from '../../src/domain/classifier/user-model';
+import { defaultCategorySet } from '../../src/domain/default-categories';
+import { namedCategories } from './named-categories';
+
+const us: UserCategory[] = defaultCategorySet({
+  countryCode: 'US',
+  businessType: 'individual',
+}).categories.map((c, i) => ({
+  id: `us-${i}`,
+  name: c.name,
+  icon: c.icon,
+  color: c.color,
+  isTaxDeductible: c.isTaxDeductible,
+  taxCategory: c.taxCategory,
+}));
+
+const classify = (
+  categories: UserCategory[],
+  description: string,
+  type = 'debit',
+  userModel?: UserModel,
+) =>
+  new Classifier({ countryCode: 'US', businessType: 'individual', categories, userModel }).classify(
+    { id: 't', description, amount: '120.00', type },
+  );
+
+describe('paper cheques', () => {
+  it('say no category, and why, where no category of the user is for cheques', () => {
+    for (const description of ['CHECK 1234', 'DDA CHECK 0000000999', 'CHECK # 0000001639']) {
+      const result = classify(us, description);
+      expect(result.categoryId).toBeNull();
+      expect(result.confidence).toBe(0);
+      expect(result.reasoning).toMatch(/paper cheque.*no category of yours is for that/);
+    }
+    expect(classify(us, 'MOBILE CHECK DEPOSIT', 'credit').categoryId).toBeNull();
+  });
+
+  it('go to a category named for cheques, in the languages the ontology knows', () => {
+    const english = namedCategories(['Food & Dining', 'Cash & Checks', 'Fees & Charges']);
+    expect(classify(english, 'CHECK 1234').categoryName).toBe('Cash & Checks');
+    const german = namedCategories(['Lebensmittel', 'Schecks', 'Gebühren']);
+    expect(classify(german, 'CHEQUE 000123').categoryName).toBe('Schecks');
+    // A health check is not a cheque.
+    const health = namedCategories(['Health Check-ups', 'Groceries']);
+    expect(classify(health, 'CHECK 1234').categoryId).toBeNull();
+  });
+
+  it('follow the user where they have filed their cheques', () => {
+    const rent = us.find((c) => c.name === 'Rent') as UserCategory;
+    const model = new UserModel();
+    ['CHECK 1201', 'CHECK 1202', 'CHECK 1203'].forEach((description, i) =>
+      model.learn({ transactionId: `l${i}`, description, type: 'debit', categoryId: rent.id }),
+    );
+    expect(classify(us, 'CHECK 1204', 'debit', model).categoryId).toBe(rent.id);
+  });
+
+  it('are not read into a debit card as banks print it, nor into a cheque-book order', () => {
+    expect(classify(us, 'CHECK CRD PURCHASE 01/02 STARBUCKS').categoryName).toBe('Dining Out');
+    expect(classify(us, 'CHK CARD PURCHASE SHELL OIL 5744').categoryName).toBe('Fuel');
+    expect(classify(us, 'CHECK CARD 0102 SHELL OIL 5744').categoryName).toBe('Fuel');
+    expect(classify(us, 'CHECK ORDER FEE').categoryName).toBe('Bank Fees');
+  });
+
+  it('are not called refunds when money comes in; a shop’s credit is', () => {
+    expect(classify(us, 'ZELLE FROM JOHN', 'credit').reasoning).not.toMatch(/refund/);
+    expect(classify(us, 'AMAZON MKTPLACE', 'credit').reasoning).toMatch(/likely a refund/);
+  });
+});

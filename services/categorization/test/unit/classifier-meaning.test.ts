@@ -411,6 +411,36 @@ describe('the keyword model’s base rates', () => {
   });
 });
 
+describe('a category that many concepts map to', () => {
+  const usCategories = () =>
+    namedCategories([
+      'Groceries',
+      'Dining Out',
+      'Shopping',
+      'Fuel',
+      'Transport',
+      'Utilities',
+      'Entertainment',
+    ]);
+
+  it('takes the belief of the likeliest of them: words that say electronics go to Shopping', () => {
+    for (const description of ['DIGI-KEY ELECTRONICS', 'MOUSER ELECTRONICS']) {
+      expect(classify(usCategories(), description).categoryName).toBe('Shopping');
+    }
+  });
+
+  it('does not lose a line to a category of one concept the belief puts lower', () => {
+    // "Dining Out" holds meals, bars and delivery; "Groceries" only groceries. A name that says
+    // nothing leans to meals (the base rates), and stays there.
+    expect(classify(usCategories(), 'TASTY HARMONY').categoryName).toBe('Dining Out');
+  });
+
+  it('does not gather every unclear line from the little belief each of its concepts has', () => {
+    const merchandise = named('Dining', 'Merchandise', 'Gas/Automotive', 'Entertainment');
+    expect(classify(merchandise, 'TASTY HARMONY').categoryName).toBe('Dining');
+  });
+});
+
 describe('merchant facts that share a first word', () => {
   const fact = (description: string) =>
     knowledgeModel().lookupMerchant(normalizeDescription(description))?.concept;

@@ -41,7 +41,8 @@ export function isIncomeCategory(category: Pick<UserCategory, 'name'>): boolean 
 export class CategoryResolver {
   private readonly byId = new Map<string, UserCategory>();
   private readonly conceptCategory = new Map<ConceptId, UserCategory>();
-  private readonly conceptsPerCategory = new Map<string, number>();
+  /** The categories some concept maps to. */
+  private readonly conceptCategories = new Set<string>();
   readonly income = new Set<string>();
   /** Each category's name split once for the ontology, not once per concept. */
   private readonly tokensById = new Map<string, readonly string[]>();
@@ -88,7 +89,7 @@ export class CategoryResolver {
       if (meant && (!found || this.betterMeant(concept, meant, found))) found = meant.category;
       if (found) {
         this.conceptCategory.set(concept, found);
-        this.conceptsPerCategory.set(found.id, (this.conceptsPerCategory.get(found.id) ?? 0) + 1);
+        this.conceptCategories.add(found.id);
       }
     }
   }
@@ -141,14 +142,9 @@ export class CategoryResolver {
    */
   understoodShare(labelled: readonly string[] = []): number {
     if (!this.categories.length) return 0;
-    let known = this.conceptsPerCategory.size;
-    for (const id of labelled) if (this.byId.has(id) && !this.conceptsPerCategory.has(id)) known++;
+    let known = this.conceptCategories.size;
+    for (const id of labelled) if (this.byId.has(id) && !this.conceptCategories.has(id)) known++;
     return Math.min(1, known / this.categories.length);
-  }
-
-  /** How many concepts map to this category (1 when none do). */
-  conceptCount(categoryId: string): number {
-    return this.conceptsPerCategory.get(categoryId) ?? 1;
   }
 
   /** A renamed default category: same tax label (when it has one), else same icon and colour. */

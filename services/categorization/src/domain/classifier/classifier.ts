@@ -180,12 +180,16 @@ export class Classifier {
     const verdict = this.knowledge.judge(normalized, features, transaction.type);
 
     // The prior over the user's categories: keyword model, with a known merchant on top. A
-    // category that many concepts map to (Shopping gathers retail, clothing, books, pets…) has
-    // its share divided by their number, so the prior is uniform over categories, not concepts.
-    // Where the user has filed a concept themselves, their filing takes over from its name.
+    // category that many concepts map to by name (Shopping gathers retail, clothing, books,
+    // pets…) has the belief of the likeliest of them. Summed, the little belief a vague line
+    // leaves on each of thirty concepts would pile up there, and it would win every unclear
+    // line; averaged (until 2026-11-27), a category of three concepts (meals, bars, delivery)
+    // lost to a category of one (groceries) that the belief put below it, and a line whose
+    // words said "electronics" went anywhere but Shopping. Where the user has filed a concept
+    // themselves, their filing takes over from its name, and those shares add up.
     const userModel = this.context.userModel;
     const keywordDist = new Map<string, number>();
-    let keywordMass = 0;
+    const likeliestNamed = new Map<string, number>();
     // How much of the keyword belief lands on concepts this user has a category for.
     let coveredMass = 0;
     let totalMass = 0;
@@ -198,11 +202,12 @@ export class Classifier {
       if (!filed) return;
       coveredMass += p;
       for (const { id, share, named: byName } of filed) {
-        const q = (p * share) / (byName ? this.resolver.conceptCount(id) : 1);
-        addTo(keywordDist, id, q);
-        keywordMass += q;
+        if (byName) likeliestNamed.set(id, Math.max(likeliestNamed.get(id) ?? 0, p * share));
+        else addTo(keywordDist, id, p * share);
       }
     });
+    for (const [id, p] of likeliestNamed) addTo(keywordDist, id, p);
+    let keywordMass = [...keywordDist.values()].reduce((a, b) => a + b, 0);
     const merchantMatch =
       verdict.merchant &&
       this.resolver.categoryForMerchant(verdict.merchant.concept, verdict.merchant.fact.kind);

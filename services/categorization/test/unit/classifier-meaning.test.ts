@@ -235,6 +235,18 @@ describe('categories found by what their names mean', () => {
     expect(classify(council, 'NS INTERNATIONAL B.V').categoryName).toBe('Travel Bus/Rail');
   });
 
+  it('knows cruise lines, the US military exchanges and a utility as banks shorten it', () => {
+    const app = named('Travel & Vacation', 'Shopping', 'Bills & Utilities', 'Food & Dining');
+    expect(classify(app, 'ROYAL CARIBBEAN CRUISE ROYALCA').categoryName).toBe('Travel & Vacation');
+    expect(classify(app, 'NORWEGIAN CRUISE LINE').categoryName).toBe('Travel & Vacation');
+    expect(classify(app, 'AAFES AE NEW AL DHAFRA').categoryName).toBe('Shopping');
+    expect(classify(app, 'DUKEENGYPROGRESS').categoryName).toBe('Bills & Utilities');
+    // With a category of their own, cruises go there, and hotels stay with travel.
+    const cruises = named('Cruises', 'Travel', 'Shopping');
+    expect(classify(cruises, 'CARNIVAL CRUISE LINES').categoryName).toBe('Cruises');
+    expect(classify(cruises, 'MARRIOTT HOTELS').categoryName).toBe('Travel');
+  });
+
   it('files a sporting-goods chain under a category named for sporting goods', () => {
     const app = named('Shopping', 'Sporting Goods', 'Clothing', 'Restaurants');
     expect(classify(app, "DICK'S SPORTING GOODS    CAMP HILL    PA").categoryName).toBe(

@@ -74,6 +74,12 @@ export const KINDS = {
     merchants: 'Comcast|Xfinity|Spectrum|Charter Spectrum|Cox Communications|Optimum|Frontier Communications|Mediacom|Starlink|Virgin Media|Aussie Broadband|Superloop',
     terms: ['internet', 'cable', 'broadband', 'cable tv', 'internet & cable', 'wifi', 'kabel', 'internet y cable'],
   },
+  cruise: {
+    concept: 'accommodation',
+    describe: 'a cruise line',
+    merchants: 'Royal Caribbean|Carnival Cruise|Carnival Cruise Lines|Norwegian Cruise Line|Princess Cruises|Celebrity Cruises|Holland America|Disney Cruise|MSC Cruises|Viking Cruises|Cunard|P&O Cruises|Virgin Voyages|Oceania Cruises|Regent Seven Seas|Silversea|Seabourn|Azamara|AmaWaterways|Uniworld|Hurtigruten|AIDA Cruises|Costa Cruises|TUI Cruises',
+    terms: ['cruise', 'cruises', 'kreuzfahrt', 'kreuzfahrten', 'croisiere', 'croisieres', 'crucero', 'cruceros', 'crociera', 'crociere', 'cruises'],
+  },
 } as const satisfies Record<string, Kind>;
 
 export type KindId = keyof typeof KINDS;

@@ -240,6 +240,9 @@ describe('categories found by what their names mean', () => {
     expect(classify(app, 'ROYAL CARIBBEAN CRUISE ROYALCA').categoryName).toBe('Travel & Vacation');
     expect(classify(app, 'NORWEGIAN CRUISE LINE').categoryName).toBe('Travel & Vacation');
     expect(classify(app, 'AAFES AE NEW AL DHAFRA').categoryName).toBe('Shopping');
+    // The exchange hosts other businesses under its name: a known one is what was paid.
+    expect(classify(app, 'AAFES PANZER POPEYES APO').categoryName).toBe('Food & Dining');
+    expect(classify(app, 'AAFES PNZ STARBUCKS APO').categoryName).toBe('Food & Dining');
     expect(classify(app, 'DUKEENGYPROGRESS').categoryName).toBe('Bills & Utilities');
     // With a category of their own, cruises go there, and hotels stay with travel.
     const cruises = named('Cruises', 'Travel', 'Shopping');
@@ -461,6 +464,8 @@ describe('merchant facts that share a first word', () => {
     expect(fact('KING SOOPERS #0697 FUEL')).toBe('fuel');
     expect(fact('KROGER FUEL #123')).toBe('fuel');
     expect(fact('KROGER #123 DENVER CO')).toBe('groceries');
+    expect(fact('GIANT FUEL 6005          MECHANICSBURGPA')).toBe('fuel');
+    expect(fact('GIANT FOOD 123')).toBe('groceries');
   });
 
   it('tells a name with "N" from a shorter name it starts with', () => {

@@ -54,6 +54,16 @@ describe('normalizeDescription', () => {
     expect(merchantOf('APLPAY TRADER JOE S #546')).toBe('TRADER JOES');
   });
 
+  it('keeps a card bill’s payment, while a payment by card is only a channel', () => {
+    expect(normalizeDescription('USAA CREDIT CARD PAYMENT SAN ANTONIO TX').words).toEqual([
+      'USAA',
+      'CREDIT',
+      'CARD',
+      'REPAYMENT',
+    ]);
+    expect(merchantOf('CARD PAYMENT STARBUCKS 1234')).toBe('STARBUCKS');
+  });
+
   it('reads domains, legal suffixes, hyphens and possessives the way banks print them', () => {
     expect(merchantOf('UBER *TRIP HELP.UBER.COM NL')).toBe('UBER TRIP UBER');
     expect(merchantOf('JUST EAT.CO.UK LTD')).toBe('JUST EAT');

@@ -114,6 +114,17 @@ const TRUNCATED_MIN = 3;
  * last word may be the start of the name's ("FUE" for FUEL). Never the name's first word: a
  * cut-off word alone says too little.
  */
+/**
+ * Stores that host other businesses under their own name: "AAFES PANZER POPEYES APO" is a
+ * Popeyes on an army base, "AAFES" alone the base's department store.
+ */
+const HOSTS: ReadonlySet<string> = new Set([
+  'AAFES',
+  'Army & Air Force Exchange',
+  'Marine Corps Exchange',
+  'Coast Guard Exchange',
+]);
+
 function spells(merchant: readonly string[], at: number, name: readonly string[]): boolean {
   return name.every((t, k) => {
     const word = merchant[at + k];
@@ -409,6 +420,19 @@ export class KnowledgeModel {
 
   /** The longest known merchant at the earliest position: the merchant words first, then all words. */
   lookupMerchant(normalized: NormalizedDescription): MerchantFact | undefined {
+    const found = this.lookupFirstMerchant(normalized);
+    if (!found || !HOSTS.has(found.display)) return found;
+    // A store on a base that hosts others: the business it names after itself, if known.
+    const { merchant } = normalized;
+    for (let at = found.merchantTokens.length; at < merchant.length; at++) {
+      const rest = merchant.slice(at);
+      const hosted = this.lookupFirstMerchant({ ...normalized, merchant: rest, withPlaces: rest });
+      if (hosted && !HOSTS.has(hosted.display)) return hosted;
+    }
+    return found;
+  }
+
+  private lookupFirstMerchant(normalized: NormalizedDescription): MerchantFact | undefined {
     const { merchant } = normalized;
     const brand = merchant.length ? this.brandAtStart(merchant) : undefined;
     for (let i = 0; i < merchant.length; i++) {

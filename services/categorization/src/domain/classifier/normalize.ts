@@ -470,6 +470,9 @@ function normalizeText(description: string, merchant?: string | null): Normalize
     .replace(/\b(CHECK|CHK) ?(CARD|CRD)\b/g, 'CARD')
     .replace(/\bCARD\s?(NO\.?|NUMBER)?\s?\d{3,}\b/g, ' ');
 
+  // Paying the card's bill, not paying by card: "CARD PAYMENT" below is a channel, and would
+  // leave "USAA CREDIT" of "USAA CREDIT CARD PAYMENT".
+  text = text.replace(/\bCREDIT (CARD|CRD) (PAYMENT|PAYMT|PYMT|PMT)\b/g, 'CREDIT CARD REPAYMENT');
   for (const phrase of CHANNEL_PHRASES) text = text.replace(phrase, ' ');
   const domains: string[] = [];
   text = replaceDomains(text, domains);

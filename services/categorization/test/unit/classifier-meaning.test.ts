@@ -244,6 +244,8 @@ describe('categories found by what their names mean', () => {
     expect(classify(app, 'AAFES PANZER POPEYES APO').categoryName).toBe('Food & Dining');
     expect(classify(app, 'AAFES PNZ STARBUCKS APO').categoryName).toBe('Food & Dining');
     expect(classify(app, 'DUKEENGYPROGRESS').categoryName).toBe('Bills & Utilities');
+    // A vending operator, not the youth-cancer charity CanTeen.
+    expect(classify(app, 'CANTEEN VENDING').categoryName).toBe('Food & Dining');
     // With a category of their own, cruises go there, and hotels stay with travel.
     const cruises = named('Cruises', 'Travel', 'Shopping');
     expect(classify(cruises, 'CARNIVAL CRUISE LINES').categoryName).toBe('Cruises');

@@ -23,7 +23,7 @@ const classify = (
   userModel?: UserModel,
 ) =>
   new Classifier({ countryCode: 'US', businessType: 'individual', categories, userModel }).classify(
-    { id: 't', description, amount: '120.00', type },
+    { id: 't', description, amount: 120, type },
   );
 
 describe('paper cheques', () => {

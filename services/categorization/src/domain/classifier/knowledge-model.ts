@@ -109,12 +109,6 @@ const JOINED_AMPERSAND_MIN = 5;
 const TRUNCATED_MIN = 3;
 
 /**
- * The merchant words from `at` on spell `name`, the last word possibly cut off: card lines are
- * truncated to a fixed width ("KING SOOPERS #0697 FUE" is 22 characters), so the merchant's
- * last word may be the start of the name's ("FUE" for FUEL). Never the name's first word: a
- * cut-off word alone says too little.
- */
-/**
  * Stores that host other businesses under their own name: "AAFES PANZER POPEYES APO" is a
  * Popeyes on an army base, "AAFES" alone the base's department store.
  */
@@ -125,6 +119,12 @@ const HOSTS: ReadonlySet<string> = new Set([
   'Coast Guard Exchange',
 ]);
 
+/**
+ * The merchant words from `at` on spell `name`, the last word possibly cut off: card lines are
+ * truncated to a fixed width ("KING SOOPERS #0697 FUE" is 22 characters), so the merchant's
+ * last word may be the start of the name's ("FUE" for FUEL). Never the name's first word: a
+ * cut-off word alone says too little.
+ */
 function spells(merchant: readonly string[], at: number, name: readonly string[]): boolean {
   return name.every((t, k) => {
     const word = merchant[at + k];

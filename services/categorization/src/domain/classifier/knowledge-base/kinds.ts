@@ -78,7 +78,7 @@ export const KINDS = {
     concept: 'accommodation',
     describe: 'a cruise line',
     merchants: 'Royal Caribbean|Carnival Cruise|Carnival Cruise Lines|Norwegian Cruise Line|Princess Cruises|Celebrity Cruises|Holland America|Disney Cruise|MSC Cruises|Viking Cruises|Cunard|P&O Cruises|Virgin Voyages|Oceania Cruises|Regent Seven Seas|Silversea|Seabourn|Azamara|AmaWaterways|Uniworld|Hurtigruten|AIDA Cruises|Costa Cruises|TUI Cruises',
-    terms: ['cruise', 'cruises', 'kreuzfahrt', 'kreuzfahrten', 'croisiere', 'croisieres', 'crucero', 'cruceros', 'crociera', 'crociere', 'cruises'],
+    terms: ['cruise', 'cruises', 'kreuzfahrt', 'kreuzfahrten', 'croisiere', 'croisieres', 'crucero', 'cruceros', 'crociera', 'crociere'],
   },
 } as const satisfies Record<string, Kind>;
 

@@ -233,6 +233,8 @@ describe('categories found by what their names mean', () => {
     expect(classify(council, 'trenitalia - lefrecce').categoryName).toBe('Travel Bus/Rail');
     expect(classify(council, 'db bahn a-nr 6fgoub').categoryName).toBe('Travel Bus/Rail');
     expect(classify(council, 'NS INTERNATIONAL B.V').categoryName).toBe('Travel Bus/Rail');
+    expect(classify(council, 'VIRGIN TRAINS').categoryName).toBe('Travel Bus/Rail');
+    expect(classify(council, 'EAST MIDLANDS TRAI').categoryName).toBe('Travel Bus/Rail');
   });
 
   it('knows cruise lines, the US military exchanges and a utility as banks shorten it', () => {
@@ -245,6 +247,7 @@ describe('categories found by what their names mean', () => {
       ['AAFES PANZER POPEYES APO', 'Food & Dining'],
       ['AAFES PNZ STARBUCKS APO', 'Food & Dining'],
       ['DUKEENGYPROGRESS', 'Bills & Utilities'],
+      ['WHOLEFDS SWY SOUTH WEYMOUT', 'Food & Dining'],
       // A vending operator, not the youth-cancer charity CanTeen.
       ['CANTEEN VENDING', 'Food & Dining'],
     ];

@@ -235,6 +235,17 @@ describe('categories found by what their names mean', () => {
     expect(classify(council, 'NS INTERNATIONAL B.V').categoryName).toBe('Travel Bus/Rail');
     expect(classify(council, 'VIRGIN TRAINS').categoryName).toBe('Travel Bus/Rail');
     expect(classify(council, 'EAST MIDLANDS TRAI').categoryName).toBe('Travel Bus/Rail');
+    expect(classify(council, 'BG BUSINESS').categoryName).toBe('Electricity');
+  });
+
+  it('knows Britain’s forecourts and water companies as card lines print them', () => {
+    const council = named('Vehicle Fuel', 'Water Services', 'Contract Meals', 'Purchases Food');
+    for (const description of ['TESCO PUMP', 'MRH SIX WAYS', 'HIGHGATE PFS 123'])
+      expect([description, classify(council, description).categoryName]).toEqual([
+        description,
+        'Vehicle Fuel',
+      ]);
+    expect(classify(council, 'STWATER').categoryName).toBe('Water Services');
   });
 
   it('knows cruise lines, the US military exchanges and a utility as banks shorten it', () => {

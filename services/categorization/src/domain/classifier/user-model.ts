@@ -276,8 +276,6 @@ export class UserModel {
   private readonly filings = new ConceptFilings();
   /** Category id → merchant → how many of its labels are there. */
   private readonly merchantLabels = new Map<string, Map<string, number>>();
-  /** Category id → how many merchants the user filed there (each once). */
-  private readonly merchantCounts = new Map<string, number>();
   private readonly learned = new Map<string, Learned>();
   private seq = 0;
 
@@ -335,7 +333,9 @@ export class UserModel {
 
   /** Category id → how many merchants the user filed there, each counted once. */
   merchantsPerCategory(): ReadonlyMap<string, number> {
-    return this.merchantCounts;
+    const counts = new Map<string, number>();
+    for (const [categoryId, labels] of this.merchantLabels) counts.set(categoryId, labels.size);
+    return counts;
   }
 
   private countMerchant(categoryId: string, merchant: string, sign: 1 | -1): void {
@@ -347,11 +347,7 @@ export class UserModel {
     const count = (labels.get(merchant) ?? 0) + sign;
     if (count > 0) labels.set(merchant, count);
     else labels.delete(merchant);
-    if (labels.size) this.merchantCounts.set(categoryId, labels.size);
-    else {
-      this.merchantLabels.delete(categoryId);
-      this.merchantCounts.delete(categoryId);
-    }
+    if (!labels.size) this.merchantLabels.delete(categoryId);
   }
 
   /** The `count` most recently learned labels, newest first. */

@@ -53,7 +53,7 @@ export function mintExportRows(records, keep, { orDescription = false } = {}) {
   for (const r of records) {
     const category = r['Category'].trim();
     const original = r['Original Description'].trim();
-    const description = orDescription ? (original || r['Description'].trim()).trimEnd() : original;
+    const description = orDescription ? original || r['Description'].trim() : original;
     if (!keep(r, category, description)) continue;
     const amount = Number(r['Amount'].replace(/,/g, ''));
     const type = r['Transaction Type'].trim();

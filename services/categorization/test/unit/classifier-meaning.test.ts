@@ -257,6 +257,8 @@ describe('categories found by what their names mean', () => {
       // The exchange hosts other businesses under its name: a known one is what was paid.
       ['AAFES PANZER POPEYES APO', 'Food & Dining'],
       ['AAFES PNZ STARBUCKS APO', 'Food & Dining'],
+      // Its convenience stores are the exchange itself, not the fashion chain Express.
+      ['AAFES EXPRESS 12', 'Shopping'],
       ['DUKEENGYPROGRESS', 'Bills & Utilities'],
       ['WHOLEFDS SWY SOUTH WEYMOUT', 'Food & Dining'],
       // A vending operator, not the youth-cancer charity CanTeen.
@@ -267,10 +269,21 @@ describe('categories found by what their names mean', () => {
         description,
         category,
       ]);
+    // A business it hosts that the knowledge does not know is what its trade says.
+    const withCare = named('Personal Care', 'Shopping', 'Food & Dining');
+    expect(classify(withCare, 'AAFES BARBER SHOP').categoryName).toBe('Personal Care');
     // With a category of their own, cruises go there, and hotels stay with travel.
     const cruises = named('Cruises', 'Travel', 'Shopping');
     expect(classify(cruises, 'CARNIVAL CRUISE LINES').categoryName).toBe('Cruises');
     expect(classify(cruises, 'MARRIOTT HOTELS').categoryName).toBe('Travel');
+  });
+
+  it('tells a longer name from a known one it starts with, and knows a footwear brand', () => {
+    const app = named('Groceries', 'Transport', 'Clothing', 'Restaurants');
+    // Winn-Dixie's owner, not the English train operator Southeastern.
+    expect(classify(app, 'SOUTHEASTERN GROCERS').categoryName).toBe('Groceries');
+    expect(classify(app, 'SOUTHEASTERN').categoryName).toBe('Transport');
+    expect(classify(app, 'CROCS INC                crocs.com    CO').categoryName).toBe('Clothing');
   });
 
   it('files a sporting-goods chain under a category named for sporting goods', () => {

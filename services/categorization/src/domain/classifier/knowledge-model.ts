@@ -114,6 +114,7 @@ const TRUNCATED_MIN = 3;
  */
 const HOSTS: ReadonlySet<string> = new Set([
   'AAFES',
+  'AAFES Express',
   'Army & Air Force Exchange',
   'Marine Corps Exchange',
   'Coast Guard Exchange',
@@ -280,7 +281,10 @@ export class KnowledgeModel {
           kind: kinds.get(`${concept}:${name}`),
         };
         if (!fact.wordTokens.length) continue;
-        this.keywordModel.add(withDirection(knowledgeFeatures(normalized), definition), concept);
+        // An exchange's name says where a thing was bought, not what: its words would outvote
+        // the business it hosts ("AAFES BARBER SHOP").
+        if (!HOSTS.has(fact.display))
+          this.keywordModel.add(withDirection(knowledgeFeatures(normalized), definition), concept);
         // A name that loses words when normalised as a bank description ("Credit Card Payment"
         // → CREDIT) would match far too much by what is left: it only teaches the keyword model.
         // One that names a place ("Service NSW", "Transport for London") or holds bank channel
@@ -429,6 +433,9 @@ export class KnowledgeModel {
       const hosted = this.lookupFirstMerchant({ ...normalized, merchant: rest, withPlaces: rest });
       if (hosted && !HOSTS.has(hosted.display)) return hosted;
     }
+    // One it does not know, named by its trade ("AAFES BARBER SHOP"): the keywords say what it is.
+    for (let at = found.merchantTokens.length; at < merchant.length; at++)
+      if (this.saysOtherwise(merchant, at, found.concept)) return undefined;
     return found;
   }
 

@@ -286,6 +286,21 @@ describe('categories found by what their names mean', () => {
     expect(classify(app, 'CROCS INC                crocs.com    CO').categoryName).toBe('Clothing');
   });
 
+  it('knows a base’s commissary, a barbering company and a US licence tag by their words', () => {
+    const app = named('Groceries', 'Restaurants', 'Personal Care', 'Auto & Transport', 'Cash');
+    const expected: [string, string][] = [
+      ['NELLIS AFB COMMISSARY', 'Groceries'],
+      ['ARROW BARBERING CO.', 'Personal Care'],
+      ['FL LICENSE TAG', 'Auto & Transport'],
+      ['Checking WithdrawalWITHDRAWAL  @ ATMLK50', 'Cash'],
+    ];
+    for (const [description, category] of expected)
+      expect([description, classify(app, description).categoryName]).toEqual([
+        description,
+        category,
+      ]);
+  });
+
   it('files a sporting-goods chain under a category named for sporting goods', () => {
     const app = named('Shopping', 'Sporting Goods', 'Clothing', 'Restaurants');
     expect(classify(app, "DICK'S SPORTING GOODS    CAMP HILL    PA").categoryName).toBe(

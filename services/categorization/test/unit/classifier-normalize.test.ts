@@ -64,6 +64,18 @@ describe('normalizeDescription', () => {
     expect(merchantOf('CARD PAYMENT STARBUCKS 1234')).toBe('STARBUCKS');
   });
 
+  it('separates two fields an export joined, and reads a cash machine after "@"', () => {
+    expect(normalizeDescription('Checking WithdrawalWITHDRAWAL  @ ATMLK50').words).toEqual([
+      'CHECKING',
+      'WITHDRAWAL',
+      'WITHDRAWAL',
+      'ATM',
+    ]);
+    expect(normalizeDescription('WITHDRAWAL @ ATMNRCC').words).toEqual(['WITHDRAWAL', 'ATM']);
+    // A word that only starts with ATM is left alone.
+    expect(normalizeDescription('COFFEE@ATMOSPHERE').words).toEqual(['COFFEE', 'ATMOSPHERE']);
+  });
+
   it('reads domains, legal suffixes, hyphens and possessives the way banks print them', () => {
     expect(merchantOf('UBER *TRIP HELP.UBER.COM NL')).toBe('UBER TRIP UBER');
     expect(merchantOf('JUST EAT.CO.UK LTD')).toBe('JUST EAT');

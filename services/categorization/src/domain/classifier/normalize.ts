@@ -468,7 +468,11 @@ function normalizeText(description: string, merchant?: string | null): Normalize
     // A debit card as some US banks print it ("CHECK CRD PURCHASE", "CHECK CARD 0102"), not a
     // paper cheque: a card, whose number and channel words go below.
     .replace(/\b(CHECK|CHK) ?(CARD|CRD)\b/g, 'CARD')
-    .replace(/\bCARD\s?(NO\.?|NUMBER)?\s?\d{3,}\b/g, ' ');
+    .replace(/\bCARD\s?(NO\.?|NUMBER)?\s?\d{3,}\b/g, ' ')
+    // Exports that join two fields without a space: "Checking WithdrawalWITHDRAWAL @ ATMLK50"
+    // is a withdrawal at the cash machine LK50, not a merchant "ATMLK".
+    .replace(/\b([A-Z]{4,})\1\b/g, '$1 $1')
+    .replace(/@\s*ATM[A-Z0-9]{0,5}\b/g, ' ATM ');
 
   // Paying the card's bill, not paying by card: "CARD PAYMENT" below is a channel, and would
   // leave "USAA CREDIT" of "USAA CREDIT CARD PAYMENT".

@@ -28,6 +28,15 @@ const classify = (categories: UserCategory[], description: string, type = 'debit
     type,
   });
 
+/** Each description's answer, checked with the description named in a failure. */
+const expectFiled = (categories: UserCategory[], expected: readonly [string, string][]) => {
+  for (const [description, category] of expected)
+    expect([description, classify(categories, description).categoryName]).toEqual([
+      description,
+      category,
+    ]);
+};
+
 describe('categories found by what their names mean', () => {
   it('reads names in several languages, accents and symbols aside', () => {
     expect(nameTokens('Essen & Trinken')).toEqual(['essen', 'trinken']);
@@ -240,11 +249,10 @@ describe('categories found by what their names mean', () => {
 
   it('knows Britain’s forecourts and water companies as card lines print them', () => {
     const council = named('Vehicle Fuel', 'Water Services', 'Contract Meals', 'Purchases Food');
-    for (const description of ['TESCO PUMP', 'MRH SIX WAYS', 'HIGHGATE PFS 123'])
-      expect([description, classify(council, description).categoryName]).toEqual([
-        description,
-        'Vehicle Fuel',
-      ]);
+    expectFiled(
+      council,
+      ['TESCO PUMP', 'MRH SIX WAYS', 'HIGHGATE PFS 123'].map((d) => [d, 'Vehicle Fuel']),
+    );
     expect(classify(council, 'STWATER').categoryName).toBe('Water Services');
   });
 
@@ -264,11 +272,7 @@ describe('categories found by what their names mean', () => {
       // A vending operator, not the youth-cancer charity CanTeen.
       ['CANTEEN VENDING', 'Food & Dining'],
     ];
-    for (const [description, category] of expected)
-      expect([description, classify(app, description).categoryName]).toEqual([
-        description,
-        category,
-      ]);
+    expectFiled(app, expected);
     // A business it hosts that the knowledge does not know is what its trade says.
     const withCare = named('Personal Care', 'Shopping', 'Food & Dining');
     expect(classify(withCare, 'AAFES BARBER SHOP').categoryName).toBe('Personal Care');
@@ -294,11 +298,7 @@ describe('categories found by what their names mean', () => {
       ['FL LICENSE TAG', 'Auto & Transport'],
       ['Checking WithdrawalWITHDRAWAL  @ ATMLK50', 'Cash'],
     ];
-    for (const [description, category] of expected)
-      expect([description, classify(app, description).categoryName]).toEqual([
-        description,
-        category,
-      ]);
+    expectFiled(app, expected);
   });
 
   it('files a sporting-goods chain under a category named for sporting goods', () => {

@@ -251,7 +251,9 @@ describe('categories found by what their names mean', () => {
     const council = named('Vehicle Fuel', 'Water Services', 'Contract Meals', 'Purchases Food');
     expectFiled(
       council,
-      ['TESCO PUMP', 'MRH SIX WAYS', 'HIGHGATE PFS 123'].map((d) => [d, 'Vehicle Fuel']),
+      ['TESCO PUMP', 'MRH SIX WAYS', 'HIGHGATE PFS 123', 'LEAWAY S/STN', 'TEX SUSSEX SSTN'].map(
+        (d) => [d, 'Vehicle Fuel'],
+      ),
     );
     expect(classify(council, 'STWATER').categoryName).toBe('Water Services');
   });

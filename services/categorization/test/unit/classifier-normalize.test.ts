@@ -64,7 +64,7 @@ describe('normalizeDescription', () => {
     expect(merchantOf('CARD PAYMENT STARBUCKS 1234')).toBe('STARBUCKS');
   });
 
-  it('separates two fields an export joined, and reads a cash machine after "@"', () => {
+  it('separates two fields an export joined, reads a cash machine after "@" and a service station', () => {
     expect(normalizeDescription('Checking WithdrawalWITHDRAWAL  @ ATMLK50').words).toEqual([
       'CHECKING',
       'WITHDRAWAL',
@@ -72,6 +72,9 @@ describe('normalizeDescription', () => {
       'ATM',
     ]);
     expect(normalizeDescription('WITHDRAWAL @ ATMNRCC').words).toEqual(['WITHDRAWAL', 'ATM']);
+    // A British service station, shortened; its S is not a possessive's.
+    expect(normalizeDescription('LEAWAY S/STN').words).toEqual(['LEAWAY', 'SSTN']);
+    expect(normalizeDescription('HANDSWORTH S.STN FS123').words).toEqual(['HANDSWORTH', 'SSTN']);
     // A word that only starts with ATM is left alone.
     expect(normalizeDescription('COFFEE@ATMOSPHERE').words).toEqual(['COFFEE', 'ATMOSPHERE']);
   });

@@ -472,7 +472,10 @@ function normalizeText(description: string, merchant?: string | null): Normalize
     // Exports that join two fields without a space: "Checking WithdrawalWITHDRAWAL @ ATMLK50"
     // is a withdrawal at the cash machine LK50, not a merchant "ATMLK".
     .replace(/\b([A-Z]{4,})\1\b/g, '$1 $1')
-    .replace(/@\s*ATM[A-Z0-9]{0,5}\b/g, ' ATM ');
+    .replace(/@\s*ATM[A-Z0-9]{0,5}\b/g, ' ATM ')
+    // A British service station as card lines shorten it ("LEAWAY S/STN"), whose S would
+    // otherwise join the name before it like a possessive's.
+    .replace(/\bS\s?[/.]\s?STN\b/g, ' SSTN ');
 
   // Paying the card's bill, not paying by card: "CARD PAYMENT" below is a channel, and would
   // leave "USAA CREDIT" of "USAA CREDIT CARD PAYMENT".

@@ -258,6 +258,17 @@ describe('categories found by what their names mean', () => {
     expect(classify(council, 'STWATER').categoryName).toBe('Water Services');
   });
 
+  it('files a grocer’s fuel station as fuel, however the line names it', () => {
+    const council = named('Vehicle Fuel', 'Purchases Food', 'Contract Meals');
+    expectFiled(council, [
+      ['asda stores/petrol/', 'Vehicle Fuel'],
+      ['MORRISONS S/STN', 'Vehicle Fuel'],
+      ['KROGER #123 FUEL', 'Vehicle Fuel'],
+      ['TESCO STORES 5114', 'Purchases Food'],
+      ['KROGER #123', 'Purchases Food'],
+    ]);
+  });
+
   it('knows cruise lines, the US military exchanges and a utility as banks shorten it', () => {
     const app = named('Travel & Vacation', 'Shopping', 'Bills & Utilities', 'Food & Dining');
     const expected: [string, string][] = [

@@ -112,6 +112,13 @@ const TRUNCATED_MIN = 3;
  * Stores that host other businesses under their own name: "AAFES PANZER POPEYES APO" is a
  * Popeyes on an army base, "AAFES" alone the base's department store.
  */
+/**
+ * Words that make a grocer's line its fuel station: "ASDA STORES/PETROL/", "KROGER #123 FUEL",
+ * "TESCO PFS", "MORRISONS S/STN". Most grocers' forecourts are printed this way, and only some
+ * are known by name ("Giant Fuel", "Tesco Petrol").
+ */
+const FORECOURT_WORDS: ReadonlySet<string> = new Set(['PETROL', 'FUEL', 'PFS', 'SSTN']);
+
 const HOSTS: ReadonlySet<string> = new Set([
   'AAFES',
   'AAFES Express',
@@ -255,6 +262,7 @@ export class KnowledgeModel {
   private readonly byBrandToken = new Map<string, MerchantFact[]>();
   /** Each one-word keyword and the concepts it is a keyword of. */
   private readonly keywordConcepts = new Map<string, Set<ConceptId>>();
+  private readonly forecourts = new Map<MerchantFact, MerchantFact>();
   readonly keywordModel = new NaiveBayes<ConceptId>({ alpha: 0.1, uniformPrior: true });
   readonly facts: MerchantFact[] = [];
 
@@ -425,6 +433,8 @@ export class KnowledgeModel {
   /** The longest known merchant at the earliest position: the merchant words first, then all words. */
   lookupMerchant(normalized: NormalizedDescription): MerchantFact | undefined {
     const found = this.lookupFirstMerchant(normalized);
+    if (found?.concept === 'groceries' && normalized.merchant.some((w) => FORECOURT_WORDS.has(w)))
+      return this.forecourtOf(found);
     if (!found || !HOSTS.has(found.display)) return found;
     // A store on a base that hosts others: the business it names after itself, if known.
     const { merchant } = normalized;
@@ -437,6 +447,21 @@ export class KnowledgeModel {
     for (let at = found.merchantTokens.length; at < merchant.length; at++)
       if (this.saysOtherwise(merchant, at, found.concept)) return undefined;
     return found;
+  }
+
+  /** A grocer's fuel station, as a fact of its own (made once per grocer). */
+  private forecourtOf(grocer: MerchantFact): MerchantFact {
+    let forecourt = this.forecourts.get(grocer);
+    if (!forecourt) {
+      forecourt = {
+        ...grocer,
+        display: `${grocer.display} fuel`,
+        concept: 'fuel',
+        kind: undefined,
+      };
+      this.forecourts.set(grocer, forecourt);
+    }
+    return forecourt;
   }
 
   private lookupFirstMerchant(normalized: NormalizedDescription): MerchantFact | undefined {

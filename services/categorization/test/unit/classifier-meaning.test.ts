@@ -301,6 +301,12 @@ describe('categories found by what their names mean', () => {
     expect(classify(app, 'SOUTHEASTERN GROCERS').categoryName).toBe('Groceries');
     expect(classify(app, 'SOUTHEASTERN').categoryName).toBe('Transport');
     expect(classify(app, 'CROCS INC                crocs.com    CO').categoryName).toBe('Clothing');
+    const bills = named('Shopping', 'Streaming', 'Phone & Internet');
+    expectFiled(bills, [
+      ['Amazon Music*2X5BH1491', 'Streaming'],
+      ['AMAZON MKTPL*N34FU48U0', 'Shopping'],
+      ['TWC*TIME WARNER CABLE', 'Phone & Internet'],
+    ]);
   });
 
   it('knows a base’s commissary, a barbering company and a US licence tag by their words', () => {

@@ -309,15 +309,20 @@ describe('categories found by what their names mean', () => {
     ]);
   });
 
-  it('knows a base’s commissary, a barbering company and a US licence tag by their words', () => {
+  it('knows a base’s commissary, a barber and a US licence tag or motor-vehicle office by their words', () => {
     const app = named('Groceries', 'Restaurants', 'Personal Care', 'Auto & Transport', 'Cash');
     const expected: [string, string][] = [
       ['NELLIS AFB COMMISSARY', 'Groceries'],
       ['ARROW BARBERING CO.', 'Personal Care'],
       ['FL LICENSE TAG', 'Auto & Transport'],
+      ['NCDMV REG 018 GOLDSBORO', 'Auto & Transport'],
       ['Checking WithdrawalWITHDRAWAL  @ ATMLK50', 'Cash'],
     ];
     expectFiled(app, expected);
+    const everyday = named('Personal Care', 'Groceries', 'Food & Dining', 'Shopping', 'Travel');
+    expect(classify(everyday, 'ARROW HAIRCUTS - HARRALEIGH NC9999999833').categoryName).toBe(
+      'Personal Care',
+    );
   });
 
   it('files a sporting-goods chain under a category named for sporting goods', () => {

@@ -75,6 +75,13 @@ describe('normalizeDescription', () => {
     // A British service station, shortened; its S is not a possessive's.
     expect(normalizeDescription('LEAWAY S/STN').words).toEqual(['LEAWAY', 'SSTN']);
     expect(normalizeDescription('HANDSWORTH S.STN FS123').words).toEqual(['HANDSWORTH', 'SSTN']);
+    // A US state's motor-vehicle office with its postal code joined on.
+    expect(normalizeDescription('NCDMV REG 018 GOLDSBORO').words).toEqual([
+      'NC',
+      'DMV',
+      'REG',
+      'GOLDSBORO',
+    ]);
     // A word that only starts with ATM is left alone.
     expect(normalizeDescription('COFFEE@ATMOSPHERE').words).toEqual(['COFFEE', 'ATMOSPHERE']);
   });

@@ -475,7 +475,9 @@ function normalizeText(description: string, merchant?: string | null): Normalize
     .replace(/@\s*ATM[A-Z0-9]{0,5}\b/g, ' ATM ')
     // A British service station as card lines shorten it ("LEAWAY S/STN"), whose S would
     // otherwise join the name before it like a possessive's.
-    .replace(/\bS\s?[/.]\s?STN\b/g, ' SSTN ');
+    .replace(/\bS\s?[/.]\s?STN\b/g, ' SSTN ')
+    // A US state's motor-vehicle office, its postal code joined on ("NCDMV REG 018").
+    .replace(/\b([A-Z]{2})DMV\b/g, '$1 DMV');
 
   // Paying the card's bill, not paying by card: "CARD PAYMENT" below is a channel, and would
   // leave "USAA CREDIT" of "USAA CREDIT CARD PAYMENT".

@@ -64,26 +64,19 @@ describe('normalizeDescription', () => {
     expect(merchantOf('CARD PAYMENT STARBUCKS 1234')).toBe('STARBUCKS');
   });
 
-  it('separates two fields an export joined, reads a cash machine after "@" and a service station', () => {
-    expect(normalizeDescription('Checking WithdrawalWITHDRAWAL  @ ATMLK50').words).toEqual([
-      'CHECKING',
-      'WITHDRAWAL',
-      'WITHDRAWAL',
-      'ATM',
-    ]);
-    expect(normalizeDescription('WITHDRAWAL @ ATMNRCC').words).toEqual(['WITHDRAWAL', 'ATM']);
-    // A British service station, shortened; its S is not a possessive's.
-    expect(normalizeDescription('LEAWAY S/STN').words).toEqual(['LEAWAY', 'SSTN']);
-    expect(normalizeDescription('HANDSWORTH S.STN FS123').words).toEqual(['HANDSWORTH', 'SSTN']);
-    // A US state's motor-vehicle office with its postal code joined on.
-    expect(normalizeDescription('NCDMV REG 018 GOLDSBORO').words).toEqual([
-      'NC',
-      'DMV',
-      'REG',
-      'GOLDSBORO',
-    ]);
+  it.each([
+    // Two fields an export joined without a space, and a cash machine after "@".
+    ['Checking WithdrawalWITHDRAWAL  @ ATMLK50', 'CHECKING WITHDRAWAL WITHDRAWAL ATM'],
+    ['WITHDRAWAL @ ATMNRCC', 'WITHDRAWAL ATM'],
     // A word that only starts with ATM is left alone.
-    expect(normalizeDescription('COFFEE@ATMOSPHERE').words).toEqual(['COFFEE', 'ATMOSPHERE']);
+    ['COFFEE@ATMOSPHERE', 'COFFEE ATMOSPHERE'],
+    // A British service station, shortened; its S is not a possessive's.
+    ['LEAWAY S/STN', 'LEAWAY SSTN'],
+    ['HANDSWORTH S.STN FS123', 'HANDSWORTH SSTN'],
+    // A US state's motor-vehicle office with its postal code joined on.
+    ['NCDMV REG 018 GOLDSBORO', 'NC DMV REG GOLDSBORO'],
+  ])('reads the words of %s as %s', (description, words) => {
+    expect(normalizeDescription(description).words.join(' ')).toBe(words);
   });
 
   it('reads domains, legal suffixes, hyphens and possessives the way banks print them', () => {

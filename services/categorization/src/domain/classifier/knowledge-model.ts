@@ -109,16 +109,16 @@ const JOINED_AMPERSAND_MIN = 5;
 const TRUNCATED_MIN = 3;
 
 /**
- * Stores that host other businesses under their own name: "AAFES PANZER POPEYES APO" is a
- * Popeyes on an army base, "AAFES" alone the base's department store.
- */
-/**
  * Words that make a grocer's line its fuel station: "ASDA STORES/PETROL/", "KROGER #123 FUEL",
  * "TESCO PFS", "MORRISONS S/STN". Most grocers' forecourts are printed this way, and only some
  * are known by name ("Giant Fuel", "Tesco Petrol").
  */
 const FORECOURT_WORDS: ReadonlySet<string> = new Set(['PETROL', 'FUEL', 'PFS', 'SSTN']);
 
+/**
+ * Stores that host other businesses under their own name: "AAFES PANZER POPEYES APO" is a
+ * Popeyes on an army base, "AAFES" alone the base's department store.
+ */
 const HOSTS: ReadonlySet<string> = new Set([
   'AAFES',
   'AAFES Express',
@@ -262,6 +262,7 @@ export class KnowledgeModel {
   private readonly byBrandToken = new Map<string, MerchantFact[]>();
   /** Each one-word keyword and the concepts it is a keyword of. */
   private readonly keywordConcepts = new Map<string, Set<ConceptId>>();
+  /** Each grocer's fuel station (forecourtOf), made when first asked for. */
   private readonly forecourts = new Map<MerchantFact, MerchantFact>();
   readonly keywordModel = new NaiveBayes<ConceptId>({ alpha: 0.1, uniformPrior: true });
   readonly facts: MerchantFact[] = [];

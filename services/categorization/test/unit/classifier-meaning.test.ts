@@ -120,6 +120,45 @@ describe('categories found by what their names mean', () => {
     expect(ynabName('student_loan')).toBe('Student Loan');
   });
 
+  it('maps Mint’s top-level list as Mint nests its categories', () => {
+    // Mint keeps Shipping, Office Supplies and Advertising under "Business Services", Home
+    // Improvement and Lawn & Garden under "Home", Laundry under "Personal Care" and Alcohol &
+    // Bars under "Food & Dining" (beside Groceries, here a category of its own).
+    const mintName = appNames(
+      'US',
+      'Auto & Transport',
+      'Bills & Utilities',
+      'Business Services',
+      'Entertainment',
+      'Fees & Charges',
+      'Food & Dining',
+      'Gifts & Donations',
+      'Groceries',
+      'Health & Fitness',
+      'Home & Garden',
+      'Personal Care',
+      'Shopping',
+      'Travel',
+    );
+    expect(mintName('postage')).toBe('Business Services');
+    expect(mintName('office_supplies')).toBe('Business Services');
+    expect(mintName('advertising')).toBe('Business Services');
+    expect(mintName('contractors')).toBe('Business Services');
+    expect(mintName('hardware')).toBe('Home & Garden');
+    expect(mintName('furniture')).toBe('Home & Garden');
+    expect(mintName('dry_cleaning')).toBe('Personal Care');
+    expect(mintName('alcohol')).toBe('Food & Dining');
+    expect(mintName('groceries')).toBe('Groceries');
+    expect(mintName('clothing')).toBe('Shopping');
+    // Where the narrower names are there, they keep what they name.
+    const narrower = appNames('US', 'Business Services', 'Office Supplies', 'Postage & Shipping');
+    expect(narrower('office_supplies')).toBe('Office Supplies');
+    expect(narrower('postage')).toBe('Postage & Shipping');
+    const withHome = appNames('US', 'Home Improvement', 'Home & Garden', 'Shopping', 'Groceries');
+    expect(withHome('hardware')).toBe('Home Improvement');
+    expect(withHome('alcohol')).toBe('Groceries');
+  });
+
   it('maps French, Dutch and Rocket Money lists: bank, schooling, beauty, income, family care', () => {
     const bankin = appNames(
       'FR',
@@ -323,6 +362,33 @@ describe('categories found by what their names mean', () => {
     expect(classify(everyday, 'ARROW HAIRCUTS - HARRALEIGH NC9999999833').categoryName).toBe(
       'Personal Care',
     );
+  });
+
+  it('reads a card bill paid, a cash machine, a bill-payment service and a debit at a business as banks print them', () => {
+    const app = named(
+      'Transfer',
+      'Cash & Checks',
+      'Bills & Utilities',
+      'Shopping',
+      'Food & Dining',
+      'Groceries',
+    );
+    expectFiled(app, [
+      ['CR CARD PAYMENT ALEXANDRIA VA 7430679JE00XVFJ68', 'Transfer'],
+      [
+        'Checking WithdrawalWITHDRAWAL @ ATMFC1L3767 ADAMS MORGAN FC DC WASHINGTON 1804 ADAMS MILL RD US Trace #622471 (eff. date 06/12/2010)',
+        'Cash & Checks',
+      ],
+      ['SPEEDPAY RE ECUA 866 316 3360 NY 24387755G03TNV0DH', 'Bills & Utilities'],
+      ['GIFF GAFF LTD 46528******1644', 'Bills & Utilities'],
+      ['GOOGLE *Voice', 'Bills & Utilities'],
+      [
+        'WITHDRAWAL @ TARGET T1431 FAL VA FALLS CHURCH 6100 ARLINGTON BLVD Trace #7133 (eff. date 08/31/2010)',
+        'Shopping',
+      ],
+      ['VA ABC STORE 294 BAILEYS XRDS VA 2475542HM3H9JLG1H', 'Food & Dining'],
+      ['CRUTCHFIELD COM 800 955 9091 VA', 'Shopping'],
+    ]);
   });
 
   it('files a sporting-goods chain under a category named for sporting goods', () => {

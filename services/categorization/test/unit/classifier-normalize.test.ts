@@ -19,6 +19,7 @@ describe('normalizeDescription', () => {
     ["TST* JOE'S PIZZA BROADWAY", 'JOES PIZZA BROADWAY', 'Toast'],
     ['VISA PURCHASE SQ *CAMPOS COFFEE NEWSTEAD', 'CAMPOS COFFEE NEWSTEAD', 'Square'],
     ['IN *COACH CHRIS CONFIDENC800-5215950  PA', 'COACH CHRIS CONFIDENC', 'Intuit'],
+    ['SPEEDPAY RE ECUA 866 316 3360 NY', 'ECUA', 'Speedpay'],
   ])('strips the card-processor prefix of %s', (description, merchant, processor) => {
     const n = normalizeDescription(description);
     expect(merchantKey(n)).toBe(merchant);
@@ -75,6 +76,24 @@ describe('normalizeDescription', () => {
     ['HANDSWORTH S.STN FS123', 'HANDSWORTH SSTN'],
     // A US state's motor-vehicle office with its postal code joined on.
     ['NCDMV REG 018 GOLDSBORO', 'NC DMV REG GOLDSBORO'],
+    // A cash machine's longer id, which holds digits.
+    [
+      'Checking WithdrawalWITHDRAWAL @ ATMFC1L3767 ADAMS MORGAN',
+      'CHECKING WITHDRAWAL WITHDRAWAL ATM ADAMS MORGAN',
+    ],
+    // Elsewhere "WITHDRAWAL @" is a debit at the business after it, even glued to a name.
+    ['WITHDRAWAL @ TARGET T1431 FAL VA FALLS CHURCH', 'TARGET FAL VA FALLS CHURCH'],
+    [
+      'TRINITY AUTO REP NC GOLDSBOROWITHDRAWAL @ TRINITY AUTO',
+      'TRINITY AUTO REP NC GOLDSBORO TRINITY AUTO',
+    ],
+    // The export's trace number, effective date and street address are no words of the business.
+    [
+      'Checking DepositDEPOSIT @ FBI BRANCH DC WASHINGTON 935 PENNSYLVANIA AVE, 9T010171 Trace #7127 (eff. date 12/31/2010)',
+      'CHECKING DEPOSIT DEPOSIT FBI BRANCH DC WASHINGTON',
+    ],
+    // A credit card's bill as some banks shorten it.
+    ['CR CARD PAYMENT ALEXANDRIA VA', 'CREDIT CARD REPAYMENT'],
   ])('reads the words of %s as %s', (description, words) => {
     expect(normalizeDescription(description).words.join(' ')).toBe(words);
   });

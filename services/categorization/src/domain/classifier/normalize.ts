@@ -42,6 +42,8 @@ const PROCESSORS: readonly [RegExp, string][] = [
   // QuickBooks Payments prints "IN *" before the business it collects for.
   [/^IN\s?\*\s?/, 'Intuit'],
   [/^DRI\s?\*\s?/, 'Digital River'],
+  // Western Union's bill payments: "SPEEDPAY RE ECUA" pays the biller ECUA.
+  [/^SPEEDPAY\s+(RE\s+)?/, 'Speedpay'],
 ];
 
 /** Bank phrasing around a card payment, removed before anything else. */
@@ -58,6 +60,11 @@ const CHANNEL_PHRASES: readonly RegExp[] = [
   /\bAPLPAY\b|\bGGLPAY\b/g,
   /\bFOREIGN (CURRENCY|TRANSACTION)( AMOUNT)?\b/g,
   /\bVALUE DATE\b/g,
+  // Export fields around a line: "Trace #3861 (eff. date 10/15/2010)" (the date itself is gone).
+  /\bEFF\.?\s*DATE\b/g,
+  /\bTRACE\s*#?\s*\d+/g,
+  // A street address where the money moved ("@ FBI BRANCH DC WASHINGTON 935 PENNSYLVANIA AVE").
+  /\b\d{1,5} (?:[A-Z]+ ){1,3}(?:AVE|AVENUE|RD|ROAD|ST|STREET|BLVD|HWY|PKWY|LN|LANE)\b/g,
 ];
 
 /** Words that describe how money moved, not what it paid for (dropped from merchant names). */
@@ -472,7 +479,11 @@ function normalizeText(description: string, merchant?: string | null): Normalize
     // Exports that join two fields without a space: "Checking WithdrawalWITHDRAWAL @ ATMLK50"
     // is a withdrawal at the cash machine LK50, not a merchant "ATMLK".
     .replace(/\b([A-Z]{4,})\1\b/g, '$1 $1')
-    .replace(/@\s*ATM[A-Z0-9]{0,5}\b/g, ' ATM ')
+    // The machine's id may be long when it holds digits ("@ ATMFC1L3767"); "@ ATMOSPHERE" is a name.
+    .replace(/@\s*ATM(?:[A-Z0-9]{0,5}|[A-Z0-9]*\d[A-Z0-9]*)\b/g, ' ATM ')
+    // Anywhere else, "WITHDRAWAL @" is a debit card paying the business after it ("WITHDRAWAL @
+    // TARGET T1431"), sometimes glued to a copy of its name ("GOLDSBOROWITHDRAWAL @").
+    .replace(/([A-Z0-9]*)WITHDRAWAL\s*@/g, (_, before: string) => `${before} @`)
     // A British service station as card lines shorten it ("LEAWAY S/STN"), whose S would
     // otherwise join the name before it like a possessive's.
     .replace(/\bS\s?[/.]\s?STN\b/g, ' SSTN ')
@@ -481,7 +492,10 @@ function normalizeText(description: string, merchant?: string | null): Normalize
 
   // Paying the card's bill, not paying by card: "CARD PAYMENT" below is a channel, and would
   // leave "USAA CREDIT" of "USAA CREDIT CARD PAYMENT".
-  text = text.replace(/\bCREDIT (CARD|CRD) (PAYMENT|PAYMT|PYMT|PMT)\b/g, 'CREDIT CARD REPAYMENT');
+  text = text.replace(
+    /\b(CREDIT|CR) (CARD|CRD) (PAYMENT|PAYMT|PYMT|PMT)\b/g,
+    'CREDIT CARD REPAYMENT',
+  );
   for (const phrase of CHANNEL_PHRASES) text = text.replace(phrase, ' ');
   const domains: string[] = [];
   text = replaceDomains(text, domains);

@@ -295,6 +295,15 @@ describe('categories found by what their names mean', () => {
       ),
     );
     expect(classify(council, 'STWATER').categoryName).toBe('Water Services');
+    // EG Group's and MPK's forecourts; Booker is a cash-and-carry grocer.
+    expectFiled(council, [
+      ['eurogarages t/a solihull', 'Vehicle Fuel'],
+      ['MPK GARAGES LIMITE', 'Vehicle Fuel'],
+      ['booker limited stirchley', 'Purchases Food'],
+    ]);
+    // A vehicle-history check is no bank fee.
+    const motoring = named('Bank Fees', 'Car Registration', 'Groceries');
+    expect(classify(motoring, 'HPI CHECK').categoryName).toBe('Car Registration');
   });
 
   it('files a grocer’s fuel station as fuel, however the line names it', () => {

@@ -317,6 +317,18 @@ describe('categories found by what their names mean', () => {
     ]);
   });
 
+  it('files a grocer’s or a general store’s pharmacy counter as the pharmacy', () => {
+    const app = named('Pharmacy', 'Groceries', 'Shopping', 'Gas');
+    expectFiled(app, [
+      ['COSTCO ONLINE RX         800-955-2292 WA', 'Pharmacy'],
+      ['KROGER PHARMACY #123', 'Pharmacy'],
+      ['TARGET PHARMACY 0123', 'Pharmacy'],
+      ['KROGER #123 FUEL', 'Gas'],
+      ['KROGER #123', 'Groceries'],
+      ['TARGET 00014316', 'Shopping'],
+    ]);
+  });
+
   it('knows cruise lines, the US military exchanges and a utility as banks shorten it', () => {
     const app = named('Travel & Vacation', 'Shopping', 'Bills & Utilities', 'Food & Dining');
     const expected: [string, string][] = [

@@ -116,6 +116,28 @@ const TRUNCATED_MIN = 3;
 const FORECOURT_WORDS: ReadonlySet<string> = new Set(['PETROL', 'FUEL', 'PFS', 'SSTN']);
 
 /**
+ * Words that make a grocer's or a general retailer's line its pharmacy counter: "KROGER
+ * PHARMACY", "COSTCO ONLINE RX", "WALMART PHARMACY 1234".
+ */
+const PHARMACY_WORDS: ReadonlySet<string> = new Set(['PHARMACY', 'RX']);
+
+/** A store's counter named on its line: which words name it, and for which stores' concepts. */
+const COUNTERS: readonly {
+  words: ReadonlySet<string>;
+  stores: readonly ConceptId[];
+  concept: ConceptId;
+  display: string;
+}[] = [
+  { words: FORECOURT_WORDS, stores: ['groceries'], concept: 'fuel', display: 'fuel' },
+  {
+    words: PHARMACY_WORDS,
+    stores: ['groceries', 'shopping'],
+    concept: 'pharmacy',
+    display: 'pharmacy',
+  },
+];
+
+/**
  * Stores that host other businesses under their own name: "AAFES PANZER POPEYES APO" is a
  * Popeyes on an army base, "AAFES" alone the base's department store.
  */
@@ -262,8 +284,8 @@ export class KnowledgeModel {
   private readonly byBrandToken = new Map<string, MerchantFact[]>();
   /** Each one-word keyword and the concepts it is a keyword of. */
   private readonly keywordConcepts = new Map<string, Set<ConceptId>>();
-  /** Each grocer's fuel station (forecourtOf), made when first asked for. */
-  private readonly forecourts = new Map<MerchantFact, MerchantFact>();
+  /** Each store's counters (counterOf): its fuel station or pharmacy, made when first asked for. */
+  private readonly counters = new Map<MerchantFact, Map<ConceptId, MerchantFact>>();
   readonly keywordModel = new NaiveBayes<ConceptId>({ alpha: 0.1, uniformPrior: true });
   readonly facts: MerchantFact[] = [];
 
@@ -434,8 +456,12 @@ export class KnowledgeModel {
   /** The longest known merchant at the earliest position: the merchant words first, then all words. */
   lookupMerchant(normalized: NormalizedDescription): MerchantFact | undefined {
     const found = this.lookupFirstMerchant(normalized);
-    if (found?.concept === 'groceries' && normalized.merchant.some((w) => FORECOURT_WORDS.has(w)))
-      return this.forecourtOf(found);
+    const counter =
+      found &&
+      COUNTERS.find(
+        (c) => c.stores.includes(found.concept) && normalized.merchant.some((w) => c.words.has(w)),
+      );
+    if (found && counter) return this.counterOf(found, counter.concept, counter.display);
     if (!found || !HOSTS.has(found.display)) return found;
     // A store on a base that hosts others: the business it names after itself, if known.
     const { merchant } = normalized;
@@ -450,19 +476,16 @@ export class KnowledgeModel {
     return found;
   }
 
-  /** A grocer's fuel station, as a fact of its own (made once per grocer). */
-  private forecourtOf(grocer: MerchantFact): MerchantFact {
-    let forecourt = this.forecourts.get(grocer);
-    if (!forecourt) {
-      forecourt = {
-        ...grocer,
-        display: `${grocer.display} fuel`,
-        concept: 'fuel',
-        kind: undefined,
-      };
-      this.forecourts.set(grocer, forecourt);
+  /** A store's fuel station or pharmacy, as a fact of its own (made once per store and counter). */
+  private counterOf(store: MerchantFact, concept: ConceptId, display: string): MerchantFact {
+    const ofStore = this.counters.get(store) ?? new Map<ConceptId, MerchantFact>();
+    this.counters.set(store, ofStore);
+    let counter = ofStore.get(concept);
+    if (!counter) {
+      counter = { ...store, display: `${store.display} ${display}`, concept, kind: undefined };
+      ofStore.set(concept, counter);
     }
-    return forecourt;
+    return counter;
   }
 
   private lookupFirstMerchant(normalized: NormalizedDescription): MerchantFact | undefined {

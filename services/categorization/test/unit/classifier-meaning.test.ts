@@ -409,6 +409,7 @@ describe('categories found by what their names mean', () => {
       ],
       ['VA ABC STORE 294 BAILEYS XRDS VA 2475542HM3H9JLG1H', 'Food & Dining'],
       ['CRUTCHFIELD COM 800 955 9091 VA', 'Shopping'],
+      ['WEBCHASE (EPAY)WITHDRAWAL-ACH-A-CHASE WEBCHASE (EPAY) (eff. date 01/15/2013)', 'Transfer'],
     ]);
   });
 

@@ -92,6 +92,12 @@ describe('normalizeDescription', () => {
       'Checking DepositDEPOSIT @ FBI BRANCH DC WASHINGTON 935 PENNSYLVANIA AVE, 9T010171 Trace #7127 (eff. date 12/31/2010)',
       'CHECKING DEPOSIT DEPOSIT FBI BRANCH DC WASHINGTON',
     ],
+    // An ACH entry as one bank exports it: no cash withdrawal and no hyphenated name.
+    [
+      'WEBCHASE (EPAY)WITHDRAWAL-ACH-A-CHASE WEBCHASE (EPAY)',
+      'WEBCHASE EPAY ACH CHASE WEBCHASE EPAY',
+    ],
+    ['DEPOSIT-ACH-PAYPAL PAYPAL (TRANSFER)', 'DEPOSIT ACH PAYPAL PAYPAL TRANSFER'],
     // A credit card's bill as some banks shorten it.
     ['CR CARD PAYMENT ALEXANDRIA VA', 'CREDIT CARD REPAYMENT'],
   ])('reads the words of %s as %s', (description, words) => {

@@ -150,6 +150,9 @@ describe('categories found by what their names mean', () => {
     expect(mintName('alcohol')).toBe('Food & Dining');
     expect(mintName('groceries')).toBe('Groceries');
     expect(mintName('clothing')).toBe('Shopping');
+    // A premium is a bill where no category is for insurance; one that is keeps it.
+    expect(mintName('insurance')).toBe('Bills & Utilities');
+    expect(appNames('US', 'Bills & Utilities', 'Insurance')('insurance')).toBe('Insurance');
     // Where the narrower names are there, they keep what they name.
     const narrower = appNames('US', 'Business Services', 'Office Supplies', 'Postage & Shipping');
     expect(narrower('office_supplies')).toBe('Office Supplies');

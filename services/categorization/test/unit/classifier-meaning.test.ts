@@ -173,6 +173,12 @@ describe('categories found by what their names mean', () => {
       hardware: 'Home Improvement',
       alcohol: 'Groceries',
     });
+    // A home's bills are not where its things are bought.
+    expectMapped(appNames('US', 'Home Insurance', 'Home Phone', 'Shopping'), {
+      hardware: 'Shopping',
+      furniture: 'Shopping',
+      insurance: 'Home Insurance',
+    });
   });
 
   it('maps French, Dutch and Rocket Money lists: bank, schooling, beauty, income, family care', () => {

@@ -303,6 +303,22 @@ const INCOME: [string, number][] = [
  * concepts that take a shopping category's broad words (clothing, electronics, books…).
  */
 const NOT_FOOD = [...FOOD_FAMILY.map(([w]) => w), 'groceries', 'grocery', 'lebensmittel'];
+/** "Home Insurance", "Home Phone", "Home Loan" are bills of a home, not where its things are bought. */
+const NOT_HOME_BILLS = [
+  'insurance',
+  'versicherung',
+  'assurance',
+  'seguro',
+  'assicurazione',
+  'verzekering',
+  'phone',
+  'internet',
+  'loan',
+  'mortgage',
+  'rent',
+  'tax',
+  'utilities',
+];
 /** "Fees & Charges" is where bank and service fees go, not the power or water bill. */
 const NOT_FEES = ['fee', 'fees', 'gebuhren', 'frais', 'comisiones', 'commissioni'];
 const INSURANCE_FAMILY: [string, number][] = [
@@ -343,8 +359,8 @@ export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   bar: { terms: [['bar', 1], ['bars', 1], ['pub', 1], ['drinks', 1], ['drink', 1], ['nightlife', 1], ['kneipe', 1], ['ausgehen', 0.8], ['sorties', 0.8], ['copas', 1], ['kroeg', 1], ['uitgaan', 0.8], ...DINING.map(([w, x]): [string, number] => [w, x * 0.9]), ...ENTERTAINMENT_FAMILY.map(([w, x]): [string, number] => [w, x * 0.8])] },
   food_delivery: { terms: [['delivery', 1], ['lieferdienst', 1], ['livraison', 1], ['domicilio', 1], ['consegna', 1], ['bezorging', 1], ...DINING] },
   // A bottle shop is a shop: without a category for drink it goes with the groceries or the
-  // shopping before the restaurants ("Alcohol & Bars" still takes it by its own word).
-  // Mint's "Food & Dining" holds "Alcohol & Bars" beside the groceries.
+  // shopping before the restaurants ("Alcohol & Bars" still takes it by its own word), except
+  // into Mint's "Food & Dining", which holds "Alcohol & Bars" beside the groceries.
   alcohol: { terms: [['alcohol', 1], ['food dining', 0.65], ['liquor', 1], ['wine', 1], ['beer', 0.9], ['drinks', 0.9], ['drink', 0.9], ['alkohol', 1], ['wein', 1], ['vin', 1], ['alcool', 1], ['vino', 1], ['drank', 1], ...DINING.map(([w, x]): [string, number] => [w, x * 0.4]), ...GROCERIES.map(([w, x]): [string, number] => [w, x * 0.6]), ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.2])] },
   fuel: { terms: [['fuel', 1], ['gas', 0.9], ['gasoline', 1], ['petrol', 1], ['diesel', 1], ['tanken', 1], ['benzin', 1], ['kraftstoff', 1], ['carburant', 1], ['essence', 1], ['gasolina', 1], ['combustible', 1], ['carburante', 1], ['benzina', 1], ['brandstof', 1], ['tanken', 1], ...AUTO_FAMILY], not: ['electric', 'electricity', 'strom', 'utilities', 'energy', 'heating'] },
   public_transport: { terms: [['public transport', 1], ['transit', 1], ['train', 1], ['rail', 1], ['railway', 1], ['bus', 1], ['commute', 1], ['oepnv', 1], ['opnv', 1], ['bahn', 1], ['transports', 0.9], ['transport', 0.9], ['transportation', 0.9], ['verkehr', 0.9], ['transporte', 0.9], ['trasporti', 0.9], ['ov', 1], ['openbaar vervoer', 1], ['vervoer', 0.9], ['mobilitat', 0.8], ['travel', 0.5]] },
@@ -383,9 +399,9 @@ export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   shopping: { not: NOT_FOOD, terms: SHOPPING_BROAD.map(([w]): [string, number] => [w, 1]) },
   clothing: { not: NOT_FOOD, terms: [['clothing', 1], ['clothes', 1], ['apparel', 1], ['fashion', 1], ['kleidung', 1], ['mode', 0.9], ['vetements', 1], ['ropa', 1], ['abbigliamento', 1], ['kleding', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
   electronics: { not: NOT_FOOD, terms: [['electronics', 1], ['tech', 0.9], ['elektronik', 1], ['electronique', 1], ['electronica', 1], ['elettronica', 1], ['elektronica', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
-  hardware: { not: NOT_FOOD, terms: [['home', 0.7], ['garden', 0.8], ['lawn', 0.8], ['hardware', 1], ['diy', 1], ['home improvement', 1], ['baumarkt', 1], ['bricolage', 1], ['bricolaje', 1], ['ferramenta', 1], ['bouwmarkt', 1], ['home maintenance', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
+  hardware: { not: [...NOT_FOOD, ...NOT_HOME_BILLS], terms: [['home', 0.7], ['garden', 0.8], ['lawn', 0.8], ['hardware', 1], ['diy', 1], ['home improvement', 1], ['baumarkt', 1], ['bricolage', 1], ['bricolaje', 1], ['ferramenta', 1], ['bouwmarkt', 1], ['home maintenance', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
   books: { not: NOT_FOOD, terms: [['books', 1], ['bucher', 1], ['livres', 1], ['libros', 1], ['libri', 1], ['boeken', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
-  furniture: { not: NOT_FOOD, terms: [['furniture', 1], ['furnishings', 1], ['housewares', 1], ['home', 0.7], ['homewares', 1], ['mobel', 1], ['meubles', 1], ['muebles', 1], ['mobili', 1], ['meubels', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
+  furniture: { not: [...NOT_FOOD, ...NOT_HOME_BILLS], terms: [['furniture', 1], ['furnishings', 1], ['housewares', 1], ['home', 0.7], ['homewares', 1], ['mobel', 1], ['meubles', 1], ['muebles', 1], ['mobili', 1], ['meubels', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
   pets: { terms: [['pets', 1], ['pet', 1], ['vet', 1], ['haustiere', 1], ['tiere', 1], ['animaux', 1], ['mascotas', 1], ['animali', 1], ['huisdieren', 1], ...SHOPPING_BROAD] },
   personal_care: { terms: [['personal care', 1], ['personal', 0.7], ['beauty', 1], ['esthetique', 1], ['soins', 0.8], ['hair', 1], ['haircut', 1], ['cosmetics', 1], ['korperpflege', 1], ['pflege', 0.9], ['friseur', 1], ['beaute', 1], ['coiffeur', 1], ['belleza', 1], ['peluqueria', 1], ['bellezza', 1], ['parrucchiere', 1], ['verzorging', 1], ['kapper', 1], ...SHOPPING_BROAD, ...HEALTH_FAMILY.map(([w, x]): [string, number] => [w, x * 0.5])] },
   education: { terms: [['education', 1], ['courses', 0.6], ['school', 1], ['scolarite', 1], ['tuition', 1], ['learning', 1], ['bildung', 1], ['ausbildung', 1], ['education', 1], ['formation', 1], ['educacion', 1], ['formacion', 1], ['istruzione', 1], ['formazione', 1], ['onderwijs', 1], ['opleiding', 1]] },

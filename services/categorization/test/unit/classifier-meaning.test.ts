@@ -432,6 +432,10 @@ describe('categories found by what their names mean', () => {
       ['VA ABC STORE 294 BAILEYS XRDS VA 2475542HM3H9JLG1H', 'Food & Dining'],
       ['CRUTCHFIELD COM 800 955 9091 VA', 'Shopping'],
       ['WEBCHASE (EPAY)WITHDRAWAL-ACH-A-CHASE WEBCHASE (EPAY) (eff. date 01/15/2013)', 'Transfer'],
+      // The US fast-food chain, and "fast food" however the line starts.
+      ['CHECKERS FAST FOOD 826 MANASSAS 2407314L8BNSHA0L5', 'Food & Dining'],
+      ['RALLYS #123', 'Food & Dining'],
+      ['LUIGIS FAST FOOD', 'Food & Dining'],
     ]);
   });
 

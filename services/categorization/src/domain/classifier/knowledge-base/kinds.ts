@@ -33,7 +33,7 @@ export const KINDS = {
   fast_food: {
     concept: 'dining',
     describe: 'a fast-food chain',
-    merchants: 'McDonalds|Maccas|McDonalds Aus|KFC|Hungry Jacks|Subway|Dominos|Dominos Pizza|Pizza Hut|Red Rooster|Oporto|Burger King|Wendys|Taco Bell|Chick-fil-A|Popeyes|Sonic Drive-In|Arbys|Jack in the Box|Whataburger|In-N-Out|Five Guys|Little Caesars|Papa Johns|Dairy Queen|Carls Jr|Hardees|Chipotle|Panda Express|Panera Bread|Greggs|Jimmy Johns|Jersey Mikes|Raising Canes|Wingstop|Bojangles|Zaxbys|Del Taco|El Pollo Loco|Culvers|Steak n Shake|Qdoba|Shake Shack|In N Out Burger|Pollo Tropical|Chipotle Mexican Grill|Chipotle Online|Guzman y Gomez|Zambrero',
+    merchants: 'McDonalds|Maccas|McDonalds Aus|KFC|Hungry Jacks|Subway|Dominos|Dominos Pizza|Pizza Hut|Red Rooster|Oporto|Burger King|Wendys|Taco Bell|Chick-fil-A|Popeyes|Sonic Drive-In|Arbys|Jack in the Box|Whataburger|In-N-Out|Five Guys|Little Caesars|Papa Johns|Dairy Queen|Carls Jr|Hardees|Chipotle|Panda Express|Panera Bread|Greggs|Jimmy Johns|Jersey Mikes|Raising Canes|Wingstop|Bojangles|Zaxbys|Del Taco|El Pollo Loco|Culvers|Steak n Shake|Qdoba|Shake Shack|In N Out Burger|Pollo Tropical|Chipotle Mexican Grill|Chipotle Online|Guzman y Gomez|Zambrero|Checkers Drive-In|Checkers|Rallys',
     terms: ['fast food', 'fastfood', 'takeaway', 'takeaways', 'take out', 'imbiss', 'schnellimbiss', 'restauration rapide', 'comida rapida', 'afhaal'],
   },
   hair: {

@@ -436,6 +436,11 @@ describe('categories found by what their names mean', () => {
       ['CHECKERS FAST FOOD 826 MANASSAS 2407314L8BNSHA0L5', 'Food & Dining'],
       ['RALLYS #123', 'Food & Dining'],
       ['LUIGIS FAST FOOD', 'Food & Dining'],
+      // A bar named after its town's old newspaper, and a bar chain.
+      ['THE RALEIGH TIMES BAR', 'Food & Dining'],
+      ['World Of Beer', 'Food & Dining'],
+      ['DGX - RALEIGH 000018RALEIGH NC30001031239', 'Groceries'],
+      ['B & Q', 'Shopping'],
     ]);
   });
 

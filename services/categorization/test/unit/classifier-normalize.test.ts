@@ -98,6 +98,11 @@ describe('normalizeDescription', () => {
       'WEBCHASE EPAY ACH CHASE WEBCHASE EPAY',
     ],
     ['DEPOSIT-ACH-PAYPAL PAYPAL (TRANSFER)', 'DEPOSIT ACH PAYPAL PAYPAL TRANSFER'],
+    // Initials around a spaced ampersand are one name; a place after an opening "THE" is part
+    // of the name.
+    ['B & Q 1234', 'BQ'],
+    ['THE RALEIGH TIMES BAR', 'THE RALEIGH TIMES BAR'],
+    ['STARBUCKS RALEIGH', 'STARBUCKS'],
     // A credit card's bill as some banks shorten it.
     ['CR CARD PAYMENT ALEXANDRIA VA', 'CREDIT CARD REPAYMENT'],
   ])('reads the words of %s as %s', (description, words) => {

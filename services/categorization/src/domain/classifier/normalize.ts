@@ -520,6 +520,7 @@ function normalizeText(description: string, merchant?: string | null): Normalize
       m.split('-').some((part) => part.length === 1) ? m.replace(/-/g, '') : m.replace(/-/g, ' '),
     )
     .replace(/(\w)&(\w)/g, '$1$2') // M&S, AT&T, H&M
+    .replace(/\b([A-Z]) & ([A-Z])\b/g, '$1$2') // "B & Q", "H & M": initials, spaced
     .replace(/(\w)'(\w)/g, '$1$2') // MCDONALD'S
     .replace(/(\w)\.(\w)(?=\.|\b)/g, '$1$2') // E.ON, J.B.
     .replace(/[^A-Z0-9 ]+/g, ' ');
@@ -547,7 +548,9 @@ function normalizeText(description: string, merchant?: string | null): Normalize
       continue;
     }
     if (isRegionTail(tokens, i)) continue;
-    if (i > 0) {
+    // A place that opens the line, or follows its opening "THE", is part of a name: "THE
+    // RALEIGH TIMES" is a bar, not The Times in Raleigh.
+    if (i > 0 && !(i === 1 && tokens[0] === 'THE')) {
       const place = placeLengthAt(tokens, i);
       if (place) {
         skipPlace = place - 1;

@@ -386,6 +386,7 @@ describe('categories found by what their names mean', () => {
     const bills = named('Shopping', 'Streaming', 'Phone & Internet');
     expectFiled(bills, [
       ['Amazon Music*2X5BH1491', 'Streaming'],
+      ['Amazon Video On Demand', 'Streaming'],
       ['AMAZON MKTPL*N34FU48U0', 'Shopping'],
       ['TWC*TIME WARNER CABLE', 'Phone & Internet'],
     ]);
@@ -441,6 +442,8 @@ describe('categories found by what their names mean', () => {
       ['World Of Beer', 'Food & Dining'],
       ['DGX - RALEIGH 000018RALEIGH NC30001031239', 'Groceries'],
       ['B & Q', 'Shopping'],
+      ['DIGI-KEY            (800)344-4539       MN', 'Shopping'],
+      ['GOOGLE *PROJECT FI', 'Bills & Utilities'],
     ]);
   });
 

@@ -688,6 +688,20 @@ describe('finer kinds of a concept (knowledge-base/kinds.ts)', () => {
     'Shopping',
   );
 
+  it('files dividends under investments or dividends where the user has them, interest under income', () => {
+    const dividend = 'DIVIDEND Through date: 31MAR2010 (eff. date 04/01/2010)';
+    const credit = (categories: UserCategory[], description: string) =>
+      classify(categories, description, 'credit').categoryName;
+    const mintTop = named('Income', 'Investments', 'Shopping');
+    expect(credit(mintTop, dividend)).toBe('Investments');
+    expect(credit(mintTop, 'INTEREST EARNED')).toBe('Income');
+    // An income category of their own for dividends is where they go.
+    const incomes = named('Interest Income', 'Dividends', 'Shopping');
+    expect(credit(incomes, dividend)).toBe('Dividends');
+    expect(credit(incomes, 'INTEREST EARNED')).toBe('Interest Income');
+    expect(credit(named('Income', 'Shopping'), dividend)).toBe('Income');
+  });
+
   it('names every kind’s merchant as its concept’s list in merchants.ts spells it', () => {
     for (const kind of KIND_IDS) {
       const { concept, merchants } = KINDS[kind];

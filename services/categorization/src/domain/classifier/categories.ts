@@ -195,14 +195,18 @@ export class CategoryResolver {
     return termsSaid(KINDS[kind].terms, this.tokensById.get(category.id) ?? []) > 0;
   }
 
-  /** The expense category whose name says the most of the kind's terms, if any does. */
+  /**
+   * The category whose name says the most of the kind's terms, if any does: never an income
+   * category for a kind of spending ("Dividends" is no kind of shop).
+   */
   private categoryForKind(kind: KindId): UserCategory | undefined {
     let found = this.kindCategory.get(kind);
     if (found === undefined) {
+      const spending = (CONCEPTS[KINDS[kind].concept] as Concept).direction === 'expense';
       let best = 0;
       found = null;
       for (const category of this.categories) {
-        if (this.income.has(category.id)) continue;
+        if (spending && this.income.has(category.id)) continue;
         const said = termsSaid(KINDS[kind].terms, this.tokensById.get(category.id) ?? []);
         if (said > best) {
           best = said;

@@ -80,6 +80,13 @@ export const KINDS = {
     merchants: 'Royal Caribbean|Carnival Cruise|Carnival Cruise Lines|Norwegian Cruise Line|Princess Cruises|Celebrity Cruises|Holland America|Disney Cruise|MSC Cruises|Viking Cruises|Cunard|P&O Cruises|Virgin Voyages|Oceania Cruises|Regent Seven Seas|Silversea|Seabourn|Azamara|AmaWaterways|Uniworld|Hurtigruten|AIDA Cruises|Costa Cruises|TUI Cruises',
     terms: ['cruise', 'cruises', 'kreuzfahrt', 'kreuzfahrten', 'croisiere', 'croisieres', 'crucero', 'cruceros', 'crociera', 'crociere'],
   },
+  // Mint keeps "Dividend & Cap Gains" under Investments, interest under Income.
+  dividends: {
+    concept: 'interest_income',
+    describe: 'a dividend',
+    merchants: 'Dividend|Dividend Payment|Dividend Reinvestment',
+    terms: ['dividend', 'dividends', 'investments', 'investment', 'dividenden', 'dividendes', 'dividendos', 'dividendi'],
+  },
 } as const satisfies Record<string, Kind>;
 
 export type KindId = keyof typeof KINDS;

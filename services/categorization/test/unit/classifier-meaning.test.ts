@@ -403,6 +403,11 @@ describe('categories found by what their names mean', () => {
     ];
     expectFiled(app, expected);
     const everyday = named('Personal Care', 'Groceries', 'Food & Dining', 'Shopping', 'Travel');
+    // A base's commissary as card lines shorten it.
+    expectFiled(everyday, [
+      ['RAF LAKENHEATH COMM', 'Groceries'],
+      ['NORTH ISLAND NAS COMM    NAS NORTH ISLCA', 'Groceries'],
+    ]);
     expect(classify(everyday, 'ARROW HAIRCUTS - HARRALEIGH NC9999999833').categoryName).toBe(
       'Personal Care',
     );

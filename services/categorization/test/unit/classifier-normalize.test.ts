@@ -103,6 +103,9 @@ describe('normalizeDescription', () => {
     ['B & Q 1234', 'BQ'],
     ['THE RALEIGH TIMES BAR', 'THE RALEIGH TIMES BAR'],
     ['STARBUCKS RALEIGH', 'STARBUCKS'],
+    // A base's commissary, shortened; COMM elsewhere is left as it is.
+    ['RAF LAKENHEATH COMM', 'RAF LAKENHEATH COMMISSARY'],
+    ['COX COMM', 'COX COMM'],
     // A credit card's bill as some banks shorten it.
     ['CR CARD PAYMENT ALEXANDRIA VA', 'CREDIT CARD REPAYMENT'],
   ])('reads the words of %s as %s', (description, words) => {

@@ -489,6 +489,11 @@ function normalizeText(description: string, merchant?: string | null): Normalize
     .replace(/\bS\s?[/.]\s?STN\b/g, ' SSTN ')
     // A US state's motor-vehicle office, its postal code joined on ("NCDMV REG 018").
     .replace(/\b([A-Z]{2})DMV\b/g, '$1 DMV')
+    // A base's commissary as card lines shorten it ("RAF LAKENHEATH COMM", "NORTH ISLAND NAS
+    // COMM"); COMM alone is too many things (communications, a bank, a college).
+    .replace(/\b(?:AFB|NAS|RAF|NAVAL|USAF|MCAS|JBSA|FT|FORT)\b.*?\bCOMM\b/g, (m) =>
+      m.replace(/\bCOMM\b$/, 'COMMISSARY'),
+    )
     // An ACH entry as some banks export it: "WITHDRAWAL-ACH-A-CHASE" is money moved by ACH to
     // CHASE (no cash, and not one hyphenated name; a deposit stays one). The entry class glued
     // to the company's name before it ("WEBCHASE") is left so: split off, the user's labels of

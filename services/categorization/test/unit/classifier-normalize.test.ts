@@ -101,6 +101,7 @@ describe('normalizeDescription', () => {
     // Initials around a spaced ampersand are one name; a place after an opening "THE" is part
     // of the name.
     ['B & Q 1234', 'BQ'],
+    ['AT T PHONE', 'ATT PHONE'],
     ['THE RALEIGH TIMES BAR', 'THE RALEIGH TIMES BAR'],
     ['STARBUCKS RALEIGH', 'STARBUCKS'],
     // A base's commissary, shortened; COMM elsewhere is left as it is.

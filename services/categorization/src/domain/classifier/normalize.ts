@@ -526,6 +526,7 @@ function normalizeText(description: string, merchant?: string | null): Normalize
     )
     .replace(/(\w)&(\w)/g, '$1$2') // M&S, AT&T, H&M
     .replace(/\b([A-Z]) & ([A-Z])\b/g, '$1$2') // "B & Q", "H & M": initials, spaced
+    .replace(/\bAT T\b/g, 'ATT') // AT&T where an export dropped the ampersand
     .replace(/(\w)'(\w)/g, '$1$2') // MCDONALD'S
     .replace(/(\w)\.(\w)(?=\.|\b)/g, '$1$2') // E.ON, J.B.
     .replace(/[^A-Z0-9 ]+/g, ' ');

@@ -104,6 +104,9 @@ describe('normalizeDescription', () => {
     ['AT T PHONE', 'ATT PHONE'],
     ['THE RALEIGH TIMES BAR', 'THE RALEIGH TIMES BAR'],
     ['STARBUCKS RALEIGH', 'STARBUCKS'],
+    // A business whose name opens with a number keeps it, and a saint's town after it stays.
+    ['24 HOUR FITNESS ST PETE', 'HOUR FITNESS ST PETE'],
+    ['24 HOUR FITNESS 123 MAIN AVE', 'HOUR FITNESS'],
     // A base's commissary, shortened; COMM elsewhere is left as it is.
     ['RAF LAKENHEATH COMM', 'RAF LAKENHEATH COMMISSARY'],
     ['COX COMM', 'COX COMM'],

@@ -63,8 +63,10 @@ const CHANNEL_PHRASES: readonly RegExp[] = [
   // Export fields around a line: "Trace #3861 (eff. date 10/15/2010)" (the date itself is gone).
   /\bEFF\.?\s*DATE\b/g,
   /\bTRACE\s*#?\s*\d+/g,
-  // A street address where the money moved ("@ FBI BRANCH DC WASHINGTON 935 PENNSYLVANIA AVE").
-  /\b\d{1,5} (?:[A-Z]+ ){1,3}(?:AVE|AVENUE|RD|ROAD|ST|STREET|BLVD|HWY|PKWY|LN|LANE)\b/g,
+  // A street address where the money moved ("@ FBI BRANCH DC WASHINGTON 935 PENNSYLVANIA AVE"):
+  // never the line's opening words ("24 HOUR FITNESS", "7 ELEVEN"), and not "ST", which is as
+  // often a saint's town after the name ("24 HOUR FITNESS ST PETE").
+  /(?<=[A-Z,] +)\d{1,5} (?:[A-Z]+ ){1,3}(?:AVE|AVENUE|RD|ROAD|STREET|BLVD|HWY|PKWY|LN|LANE)\b/g,
 ];
 
 /** Words that describe how money moved, not what it paid for (dropped from merchant names). */

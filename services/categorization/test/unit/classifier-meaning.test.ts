@@ -421,6 +421,7 @@ describe('categories found by what their names mean', () => {
       'Shopping',
       'Food & Dining',
       'Groceries',
+      'Fees & Charges',
     );
     expectFiled(app, [
       ['CR CARD PAYMENT ALEXANDRIA VA 7430679JE00XVFJ68', 'Transfer'],
@@ -449,6 +450,8 @@ describe('categories found by what their names mean', () => {
       ['B & Q', 'Shopping'],
       ['DIGI-KEY            (800)344-4539       MN', 'Shopping'],
       ['GOOGLE *PROJECT FI', 'Bills & Utilities'],
+      // A card's fee for a cash advance is a fee, not cash.
+      ['CASH ADVANCE FEE', 'Fees & Charges'],
     ]);
   });
 

@@ -383,6 +383,7 @@ describe('categories found by what their names mean', () => {
     expect(classify(app, 'SOUTHEASTERN GROCERS').categoryName).toBe('Groceries');
     expect(classify(app, 'SOUTHEASTERN').categoryName).toBe('Transport');
     expect(classify(app, 'CROCS INC                crocs.com    CO').categoryName).toBe('Clothing');
+    expect(classify(app, 'SP DOCKERS               US.DOCKERS.COCA').categoryName).toBe('Clothing');
     const bills = named('Shopping', 'Streaming', 'Phone & Internet');
     expectFiled(bills, [
       ['Amazon Music*2X5BH1491', 'Streaming'],

@@ -485,7 +485,7 @@ function normalizeText(description: string, merchant?: string | null): Normalize
     .replace(/@\s*ATM(?:[A-Z0-9]{0,5}|[A-Z0-9]*\d[A-Z0-9]*)\b/g, ' ATM ')
     // Anywhere else, "WITHDRAWAL @" is a debit card paying the business after it ("WITHDRAWAL @
     // TARGET T1431"), sometimes glued to a copy of its name ("GOLDSBOROWITHDRAWAL @").
-    .replace(/([A-Z0-9]*)WITHDRAWAL\s*@/g, (_, before: string) => `${before} @`)
+    .replace(/([A-Z0-9]*)WITHDRAWAL\s*@/g, '$1 @')
     // A British service station as card lines shorten it ("LEAWAY S/STN"), whose S would
     // otherwise join the name before it like a possessive's.
     .replace(/\bS\s?[/.]\s?STN\b/g, ' SSTN ')
@@ -493,9 +493,7 @@ function normalizeText(description: string, merchant?: string | null): Normalize
     .replace(/\b([A-Z]{2})DMV\b/g, '$1 DMV')
     // A base's commissary as card lines shorten it ("RAF LAKENHEATH COMM", "NORTH ISLAND NAS
     // COMM"); COMM alone is too many things (communications, a bank, a college).
-    .replace(/\b(?:AFB|NAS|RAF|NAVAL|USAF|MCAS|JBSA|FT|FORT)\b.*?\bCOMM\b/g, (m) =>
-      m.replace(/\bCOMM\b$/, 'COMMISSARY'),
-    )
+    .replace(/(\b(?:AFB|NAS|RAF|NAVAL|USAF|MCAS|JBSA|FT|FORT)\b.*?\b)COMM\b/g, '$1COMMISSARY')
     // An ACH entry as some banks export it: "WITHDRAWAL-ACH-A-CHASE" is money moved by ACH to
     // CHASE (no cash, and not one hyphenated name; a deposit stays one). The entry class glued
     // to the company's name before it ("WEBCHASE") is left so: split off, the user's labels of

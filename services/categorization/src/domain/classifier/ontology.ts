@@ -303,14 +303,18 @@ const INCOME: [string, number][] = [
  * concepts that take a shopping category's broad words (clothing, electronics, books…).
  */
 const NOT_FOOD = [...FOOD_FAMILY.map(([w]) => w), 'groceries', 'grocery', 'lebensmittel'];
-/** "Home Insurance", "Home Phone", "Home Loan" are bills of a home, not where its things are bought. */
-const NOT_HOME_BILLS = [
+/** An insurer's category ("Health Insurance", "Versicherung") is no place for what it covers. */
+const NOT_INSURANCE = [
   'insurance',
   'versicherung',
   'assurance',
   'seguro',
   'assicurazione',
   'verzekering',
+];
+/** "Home Insurance", "Home Phone", "Home Loan" are bills of a home, not where its things are bought. */
+const NOT_HOME_BILLS = [
+  ...NOT_INSURANCE,
   'phone',
   'internet',
   'loan',
@@ -318,6 +322,12 @@ const NOT_HOME_BILLS = [
   'rent',
   'tax',
   'utilities',
+];
+/** A premium is a bill: with no category for insurance, one for bills fits ("Bills & Utilities"). */
+const PREMIUM_AS_BILL: [string, number][] = [
+  ['bills', 0.5],
+  ['factures', 0.5],
+  ['facturas', 0.5],
 ];
 /** "Fees & Charges" is where bank and service fees go, not the power or water bill. */
 const NOT_FEES = ['fee', 'fees', 'gebuhren', 'frais', 'comisiones', 'commissioni'];
@@ -375,11 +385,10 @@ export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   entertainment: { terms: [['movies', 1], ['cinema', 1], ['events', 0.8], ['tickets', 0.8], ['games', 0.8], ['kino', 1], ['cine', 1], ['sport', 0.5], ...ENTERTAINMENT_FAMILY.map(([w]): [string, number] => [w, 1])] },
   gambling: { terms: [['gambling', 1], ['betting', 1], ['lottery', 1], ['glucksspiel', 1], ['jeux', 0.8], ['apuestas', 1], ['scommesse', 1], ['gokken', 1], ...ENTERTAINMENT_FAMILY] },
   gym: { terms: [['gym', 1], ['fitness', 1], ['sport', 0.9], ['sports', 0.9], ['fitnessstudio', 1], ['salle de sport', 1], ['gimnasio', 1], ['palestra', 1], ['sportschool', 1], ['workout', 1], ...HEALTH_FAMILY.map(([w, x]): [string, number] => [w, x * 0.8]), ...ENTERTAINMENT_FAMILY.map(([w, x]): [string, number] => [w, x * 0.6])] },
-  pharmacy: { terms: [['pharmacy', 1], ['drugstore', 1], ['chemist', 1], ['medicine', 1], ['medicines', 1], ['prescriptions', 1], ['apotheke', 1], ['drogerie', 0.9], ['pharmacie', 1], ['farmacia', 1], ['apotheek', 1], ['drogist', 0.9], ['medikamente', 1], ['medicaments', 1], ['medicamentos', 1], ['medicinali', 1], ['medicijnen', 1], ...HEALTH_FAMILY], not: ['insurance', 'versicherung', 'assurance', 'seguro', 'assicurazione', 'verzekering'] },
-  medical: { terms: [['doctor', 1], ['medical', 1], ['dental', 1], ['dentist', 1], ['arzt', 1], ['zahnarzt', 1], ['medecin', 1], ['dentiste', 1], ['medico', 1], ['dentista', 1], ['huisarts', 1], ['tandarts', 1], ['optical', 0.8], ['health care', 1], ...HEALTH_FAMILY], not: ['insurance', 'versicherung', 'assurance', 'seguro', 'assicurazione', 'verzekering'] },
-  health_insurance: { terms: [['bills', 0.5], ['factures', 0.5], ['facturas', 0.5], ['health insurance', 1.2], ['krankenversicherung', 1.2], ['krankenkasse', 1.2], ['mutuelle', 1.2], ['seguro medico', 1.2], ['zorgverzekering', 1.2], ...INSURANCE_FAMILY] },
-  // A premium is a bill: with no category for insurance, one for bills fits ("Bills & Utilities").
-  insurance: { terms: [['bills', 0.5], ['factures', 0.5], ['facturas', 0.5], ['insurance', 1], ['versicherung', 1], ['versicherungen', 1], ['assurance', 1], ['assurances', 1], ['seguro', 1], ['seguros', 1], ['assicurazion', 1], ['verzekering', 1], ['verzekeringen', 1]] },
+  pharmacy: { terms: [['pharmacy', 1], ['drugstore', 1], ['chemist', 1], ['medicine', 1], ['medicines', 1], ['prescriptions', 1], ['apotheke', 1], ['drogerie', 0.9], ['pharmacie', 1], ['farmacia', 1], ['apotheek', 1], ['drogist', 0.9], ['medikamente', 1], ['medicaments', 1], ['medicamentos', 1], ['medicinali', 1], ['medicijnen', 1], ...HEALTH_FAMILY], not: NOT_INSURANCE },
+  medical: { terms: [['doctor', 1], ['medical', 1], ['dental', 1], ['dentist', 1], ['arzt', 1], ['zahnarzt', 1], ['medecin', 1], ['dentiste', 1], ['medico', 1], ['dentista', 1], ['huisarts', 1], ['tandarts', 1], ['optical', 0.8], ['health care', 1], ...HEALTH_FAMILY], not: NOT_INSURANCE },
+  health_insurance: { terms: [...PREMIUM_AS_BILL, ['health insurance', 1.2], ['krankenversicherung', 1.2], ['krankenkasse', 1.2], ['mutuelle', 1.2], ['seguro medico', 1.2], ['zorgverzekering', 1.2], ...INSURANCE_FAMILY] },
+  insurance: { terms: [...PREMIUM_AS_BILL, ['insurance', 1], ['versicherung', 1], ['versicherungen', 1], ['assurance', 1], ['assurances', 1], ['seguro', 1], ['seguros', 1], ['assicurazion', 1], ['verzekering', 1], ['verzekeringen', 1]] },
   energy: { not: ['fuel', 'petrol', 'gasoline', 'auto', 'automotive', ...NOT_FEES], terms: [['electricity', 1], ['electric', 1], ['energy', 1], ['power', 0.8], ['gas', 0.6], ['strom', 1], ['energie', 1], ['electricite', 1], ['electricidad', 1], ['luz', 0.9], ['elettricita', 1], ['luce', 0.9], ['stroom', 1], ...BILLS_FAMILY] },
   water: { not: NOT_FEES, terms: [['water', 1], ['wasser', 1], ['eau', 1], ['agua', 1], ['acqua', 1], ...BILLS_FAMILY] },
   phone_internet: { terms: [['phone', 1], ['mobile', 1], ['internet', 1], ['broadband', 1], ['telephone', 1], ['communication', 0.9], ['communications', 0.9], ['cell', 0.8], ['handy', 1], ['telefon', 1], ['telecom', 1], ['telefono', 1], ['movil', 1], ['telefonia', 1], ['cellulare', 1], ['telefoon', 1], ['mobiel', 1], ...BILLS_FAMILY.map(([w, x]): [string, number] => [w, x * 0.8])] },

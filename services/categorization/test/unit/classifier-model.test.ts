@@ -296,6 +296,32 @@ describe('Classifier, warm (learning from the user)', () => {
     expect(answer('UBER TRIP HELP.UBER.COM')).toBe('Rideshare');
   });
 
+  it('does not file a store’s counter by the labels of the store, known or not', () => {
+    // "SEY CLASS SIX" (a base's liquor store, which no list knows) filed as Shopping says nothing
+    // of its pumps; the same line without a counter word still answers as filed.
+    const us = namedCategories(['Shopping', 'Auto & Transport', 'Medical', 'Restaurants']);
+    const model = new UserModel();
+    for (let i = 0; i < 10; i++)
+      model.learn({
+        transactionId: `six-${i}`,
+        description: 'SEY CLASS SIX SHOP',
+        type: 'debit',
+        amount: 30 + i,
+        categoryId: idOf(us, 'Shopping'),
+      });
+    const classifier = new Classifier({
+      countryCode: 'US',
+      businessType: 'individual',
+      categories: us,
+      userModel: model,
+    });
+    const answer = (description: string) =>
+      classifier.classify({ id: 'q', description, type: 'debit', amount: 41.2 }).categoryName;
+    expect(answer('SEY CLASS SIX GAS PUMP')).toBe('Auto & Transport');
+    expect(answer('SEY CLASS SIX PHARMACY')).toBe('Medical');
+    expect(answer('SEY CLASS SIX')).toBe('Shopping');
+  });
+
   it('a correction replaces the earlier label, and the latest label wins a tie', () => {
     const model = new UserModel();
     const classifier = new Classifier({

@@ -9,6 +9,7 @@ import {
   conceptKey,
   knowledgeModel,
   MERCHANT_MATCH_WEIGHT,
+  namesCounter,
   RAIL_MATCH_WEIGHT,
   type KnowledgeModel,
   type KnowledgeVerdict,
@@ -153,14 +154,18 @@ export class Classifier {
    * The words of a merchant the user labelled that the knowledge says is another business than
    * this one: it names this merchant more narrowly, as something else. Labels of "KING SOOPERS"
    * (groceries) say nothing about "KING SOOPERS FUEL" (a fuel station), nor "UBER" (rides) about
-   * "UBER EATS" (food delivery).
+   * "UBER EATS" (food delivery). Nor does a store's, known or not, about its counter on a line that
+   * goes on to name it ("SEY CLASS SIX" → "SEY CLASS SIX GAS PUMP").
    */
   private otherBusiness(
     recall: MemoryRecall | undefined,
     known: KnowledgeVerdict['merchant'],
+    merchant: readonly string[],
   ): string[] | undefined {
-    if (!recall || !known) return undefined;
+    if (!recall) return undefined;
     const remembered = recall.key.split(' ');
+    if (namesCounter(merchant.slice(remembered.length))) return remembered;
+    if (!known) return undefined;
     const name = known.fact.merchantTokens;
     if (remembered.length >= name.length || !remembered.every((t, k) => name[k] === t))
       return undefined;
@@ -259,7 +264,7 @@ export class Classifier {
     // Where the user's labels are of another business that shares this one's leading words,
     // neither the memory nor the user's model and neighbours may read those words.
     let recall = userModel?.recall(normalized);
-    const other = this.otherBusiness(recall, verdict.merchant);
+    const other = this.otherBusiness(recall, verdict.merchant, normalized.merchant);
     let ownView = { normalized, features };
     if (other) {
       recall = undefined;

@@ -121,6 +121,21 @@ const FORECOURT_WORDS: ReadonlySet<string> = new Set(['PETROL', 'FUEL', 'PFS', '
  */
 const PHARMACY_WORDS: ReadonlySet<string> = new Set(['PHARMACY', 'RX']);
 
+/**
+ * Words that name a store's counter, known store or not: a user's "SEY CLASS SIX" (a base's
+ * liquor store) filed under Shopping says nothing of "SEY CLASS SIX GAS PUMP", its pumps.
+ */
+const COUNTER_WORDS: ReadonlySet<string> = new Set([
+  ...FORECOURT_WORDS,
+  ...PHARMACY_WORDS,
+  'GAS',
+  'PUMP',
+]);
+
+/** Whether these words (what follows a store's name on its line) name one of its counters. */
+export const namesCounter = (words: readonly string[]): boolean =>
+  words.some((w) => COUNTER_WORDS.has(w));
+
 /** A store's counter named on its line: which words name it, and for which stores' concepts. */
 const COUNTERS: readonly {
   words: ReadonlySet<string>;

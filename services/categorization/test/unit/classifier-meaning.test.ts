@@ -408,6 +408,10 @@ describe('categories found by what their names mean', () => {
     expectFiled(everyday, [
       ['RAF LAKENHEATH COMM', 'Groceries'],
       ['NORTH ISLAND NAS COMM    NAS NORTH ISLCA', 'Groceries'],
+      // Named by the installation alone, whose words say nothing of groceries ("LITTLE" leans
+      // to restaurants by Little Caesars): the commissary is a known name.
+      ['LITTLE CREEK COMM        VIRGINIA BEACVA', 'Groceries'],
+      ['SEYMOUR JOHNSON COMM', 'Groceries'],
     ]);
     expect(classify(everyday, 'ARROW HAIRCUTS - HARRALEIGH NC9999999833').categoryName).toBe(
       'Personal Care',
@@ -769,6 +773,52 @@ describe('processors that serve one trade', () => {
     expect(classify(app, 'HARVEST TIME TRACKING').reasoning).toContain(
       "Merchant 'Harvest' is software",
     );
+  });
+
+  it('reads InstaMed’s payments as medical and Ticketmaster’s as an event', () => {
+    const app = named('Medical', 'Restaurants & Bars', 'Entertainment & Recreation', 'Shopping');
+    const doctor = classify(app, 'MED*CAPITAL DIGESTIVE    240-485-5203 MD');
+    expect(doctor.categoryName).toBe('Medical');
+    expect(doctor.reasoning).toContain('paid via InstaMed');
+    expect(classify(app, 'TM *MEAN GIRLS TOURING   800-653-8000 CA').categoryName).toBe(
+      'Entertainment & Recreation',
+    );
+  });
+});
+
+describe('hosts and counters', () => {
+  const app = named(
+    'Medical',
+    'Restaurants & Bars',
+    'Parking & Tolls',
+    'Travel & Vacation',
+    'Entertainment & Recreation',
+    'Clothing',
+    'Shopping',
+  );
+
+  it('knows a health system, and reads the café or car park it hosts by its trade', () => {
+    expectFiled(app, [
+      ['42013M SENTARA BILLING   757-2334500  VA', 'Medical'],
+      ['UPMC PINNACLE BUSINESS OF717-2318989  PA', 'Medical'],
+      ['UPMC CARLISLE CAFE       CARLISLE     PA', 'Restaurants & Bars'],
+      ['SENTARA PARKING', 'Parking & Tolls'],
+    ]);
+  });
+
+  it('reads a hotel’s line naming its car park as parking, and the hotel’s own as the stay', () => {
+    expectFiled(app, [
+      ['MARRIOTT PARKING VIRGI   VIRGINIA BEACVA', 'Parking & Tolls'],
+      ['MARRIOTT VIRGINIA BEACH', 'Travel & Vacation'],
+    ]);
+  });
+
+  it('knows indoor skydiving as recreation, not a gym, and a sportswear brand', () => {
+    expectFiled(app, [
+      ['IFLY VA BEACH            757-7544359  VA', 'Entertainment & Recreation'],
+      ['APEX ENTERTAINMENT VIRGI VIRGINIA BCH VA', 'Entertainment & Recreation'],
+      ['REEBOK ECOMM             186-687-0174 MA', 'Clothing'],
+    ]);
   });
 });
 

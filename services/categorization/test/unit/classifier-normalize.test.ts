@@ -110,6 +110,11 @@ describe('normalizeDescription', () => {
     // A base's commissary, shortened; COMM elsewhere is left as it is.
     ['RAF LAKENHEATH COMM', 'RAF LAKENHEATH COMMISSARY'],
     ['COX COMM', 'COX COMM'],
+    // ...and after an installation's name alone, unless COMM starts another business's name.
+    ['LITTLE CREEK COMM        VIRGINIA BEACVA', 'LITTLE CREEK COMMISSARY'],
+    ['COX PENSACOLA COMM SV', 'COX PENSACOLA COMM SV'],
+    ['FT WORTH COMM COLLEGE', 'FT WORTH COMM COLLEGE'],
+    ['NAS JAX COMM CENTER', 'NAS JAX COMM CENTER'],
     // A credit card's bill as some banks shorten it.
     ['CR CARD PAYMENT ALEXANDRIA VA', 'CREDIT CARD REPAYMENT'],
   ])('reads the words of %s as %s', (description, words) => {

@@ -4,7 +4,7 @@ import { BASE_RATES } from './knowledge-base/base-rates';
 import { BRANDS } from './knowledge-base/brands.generated';
 import { KEYWORDS } from './knowledge-base/keywords';
 import { KIND_IDS, KINDS, type KindId } from './knowledge-base/kinds';
-import { MERCHANTS } from './knowledge-base/merchants';
+import { HEALTH_SYSTEMS, MERCHANTS } from './knowledge-base/merchants';
 import { NaiveBayes, softmax } from './naive-bayes';
 import {
   isChannelWord,
@@ -121,13 +121,18 @@ const FORECOURT_WORDS: ReadonlySet<string> = new Set(['PETROL', 'FUEL', 'PFS', '
  */
 const PHARMACY_WORDS: ReadonlySet<string> = new Set(['PHARMACY', 'RX']);
 
+/** Words that make a hotel's, a venue's or an airport's line its car park: "MARRIOTT PARKING". */
+const PARKING_WORDS: ReadonlySet<string> = new Set(['PARKING', 'VALET']);
+
 /**
  * Words that name a store's counter, known store or not: a user's "SEY CLASS SIX" (a base's
- * liquor store) filed under Shopping says nothing of "SEY CLASS SIX GAS PUMP", its pumps.
+ * liquor store) filed under Shopping says nothing of "SEY CLASS SIX GAS PUMP", its pumps, nor a
+ * hotel's stays of its car park.
  */
 const COUNTER_WORDS: ReadonlySet<string> = new Set([
   ...FORECOURT_WORDS,
   ...PHARMACY_WORDS,
+  ...PARKING_WORDS,
   'GAS',
   'PUMP',
 ]);
@@ -150,11 +155,18 @@ const COUNTERS: readonly {
     concept: 'pharmacy',
     display: 'pharmacy',
   },
+  {
+    words: PARKING_WORDS,
+    stores: ['accommodation', 'entertainment', 'airline'],
+    concept: 'parking_tolls',
+    display: 'parking',
+  },
 ];
 
 /**
  * Stores that host other businesses under their own name: "AAFES PANZER POPEYES APO" is a
- * Popeyes on an army base, "AAFES" alone the base's department store.
+ * Popeyes on an army base, "AAFES" alone the base's department store; "UPMC CARLISLE CAFE" is a
+ * hospital's café.
  */
 const HOSTS: ReadonlySet<string> = new Set([
   'AAFES',
@@ -162,6 +174,7 @@ const HOSTS: ReadonlySet<string> = new Set([
   'Army & Air Force Exchange',
   'Marine Corps Exchange',
   'Coast Guard Exchange',
+  ...splitFacts(HEALTH_SYSTEMS).map((f) => f.name),
 ]);
 
 /**
@@ -207,10 +220,13 @@ const UNLISTED_RATE = 0.002;
 /**
  * Card processors that serve one trade: Toast's point of sale is made for restaurants and bars
  * (every Toast line of the three budgeting-app sets, 99 in all, is a meal or a drink but two
- * filed as groceries). The first concept is the one the keyword belief leans towards.
+ * filed as groceries), InstaMed collects for doctors and hospitals, Ticketmaster sells tickets
+ * for the event it names. The first concept is the one the keyword belief leans towards.
  */
 const PROCESSOR_TRADES: Readonly<Record<string, readonly ConceptId[]>> = {
   Toast: ['dining', 'bar', 'food_delivery'],
+  InstaMed: ['medical', 'pharmacy'],
+  Ticketmaster: ['entertainment'],
 };
 /** Share of the keyword belief a processor's trade takes (fixed before measuring). */
 const PROCESSOR_TRADE_WEIGHT = 0.7;

@@ -42,9 +42,40 @@ const PROCESSORS: readonly [RegExp, string][] = [
   // QuickBooks Payments prints "IN *" before the business it collects for.
   [/^IN\s?\*\s?/, 'Intuit'],
   [/^DRI\s?\*\s?/, 'Digital River'],
+  // InstaMed collects for doctors and hospitals: "MED*CAPITAL DIGESTIVE".
+  [/^MED\s?\*\s?/, 'InstaMed'],
+  // Ticketmaster sells for the event it names: "TM *CAROLINA BALLET".
+  [/^TM\s?\*\s?/, 'Ticketmaster'],
   // Western Union's bill payments: "SPEEDPAY RE ECUA" pays the biller ECUA.
   [/^SPEEDPAY\s+(RE\s+)?/, 'Speedpay'],
 ];
+
+/**
+ * Installations whose commissaries the Defense Commissary Agency names without a marker such as
+ * AFB or NAS ("LITTLE CREEK COMM", "SEYMOUR JOHNSON COMM"). Only names that are not also an
+ * ordinary town's: "COX PENSACOLA COMM" is Cox Communications, so Pensacola is not here.
+ */
+const INSTALLATIONS = [
+  'LITTLE CREEK|OCEANA|SEYMOUR JOHNSON|LEJEUNE|CHERRY POINT|NEW RIVER|LACKLAND|RANDOLPH',
+  'MAXWELL|KEESLER|EGLIN|HURLBURT|TYNDALL|MACDILL|MAYPORT|WHITING FIELD|BARKSDALE|OFFUTT',
+  'TINKER|ALTUS|MCCONNELL|WHITEMAN|WRIGHT PATTERSON|WRIGHT PATT|SELFRIDGE|SCHRIEVER',
+  'MALMSTROM|MINOT|ELLSWORTH|DAVIS MONTHAN|NELLIS|KIRTLAND|HOLLOMAN|PENDLETON|MIRAMAR',
+  'TWENTYNINE PALMS|VANDENBERG|LEMOORE|MCCHORD|WHIDBEY|EIELSON|ELMENDORF|HICKAM|SCHOFIELD',
+  'KANEOHE|LAKENHEATH|MILDENHALL|RAMSTEIN|VOGELWEH|SPANGDAHLEM|GRAFENWOEHR|VILSECK|AVIANO',
+  'SIGONELLA|INCIRLIK|KADENA|YOKOTA|YOKOSUKA|MISAWA|IWAKUNI|SASEBO|OSAN|HUMPHREYS|KUNSAN',
+  'BOLLING|LANGLEY|QUANTICO|DAHLGREN|HANSCOM|DYESS|GOODFELLOW|SHEPPARD|LAUGHLIN',
+  'NORTH ISLAND|JBLM|JBSA',
+].join('|');
+
+/**
+ * COMM after a military marker or an installation's name, and not the start of another
+ * business's name ("FT WORTH COMM COLLEGE", "NAS JAX COMM CENTER").
+ */
+const COMMISSARY = new RegExp(
+  `(\\b(?:AFB|NAS|RAF|NAVAL|USAF|MCAS|FT|FORT|${INSTALLATIONS})\\b.*?\\b)COMM\\b` +
+    '(?! ?(?:COLLEGE|COLL|BANK|CENTER|CTR|CU|ED|SERV|SVCS?|SV|SERVICES)\\b)',
+  'g',
+);
 
 /** Bank phrasing around a card payment, removed before anything else. */
 const CHANNEL_PHRASES: readonly RegExp[] = [
@@ -491,9 +522,9 @@ function normalizeText(description: string, merchant?: string | null): Normalize
     .replace(/\bS\s?[/.]\s?STN\b/g, ' SSTN ')
     // A US state's motor-vehicle office, its postal code joined on ("NCDMV REG 018").
     .replace(/\b([A-Z]{2})DMV\b/g, '$1 DMV')
-    // A base's commissary as card lines shorten it ("RAF LAKENHEATH COMM", "NORTH ISLAND NAS
+    // A base's commissary as card lines shorten it ("RAF LAKENHEATH COMM", "LITTLE CREEK
     // COMM"); COMM alone is too many things (communications, a bank, a college).
-    .replace(/(\b(?:AFB|NAS|RAF|NAVAL|USAF|MCAS|JBSA|FT|FORT)\b.*?\b)COMM\b/g, '$1COMMISSARY')
+    .replace(COMMISSARY, '$1COMMISSARY')
     // An ACH entry as some banks export it: "WITHDRAWAL-ACH-A-CHASE" is money moved by ACH to
     // CHASE (no cash, and not one hyphenated name; a deposit stays one). The entry class glued
     // to the company's name before it ("WEBCHASE") is left so: split off, the user's labels of

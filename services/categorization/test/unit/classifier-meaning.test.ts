@@ -813,6 +813,18 @@ describe('hosts and counters', () => {
     ]);
   });
 
+  it('knows a base’s clubs as bars, a card’s annual membership fee and a wet shave by their words', () => {
+    const mint = named('Food & Dining', 'Groceries', 'Fees & Charges', 'Personal Care', 'Shopping');
+    expectFiled(mint, [
+      ['MAXWELL OFFICERS CLUB MAXWELL AF', 'Food & Dining'],
+      ['LAKENHEATH ENL CLUB APO XX', 'Food & Dining'],
+      ['ANNUAL MEMBERSHIP FEE', 'Fees & Charges'],
+      ['PACE SHAVE', 'Personal Care'],
+      // A wholesale club keeps its own name.
+      ['SAMS CLUB #1234', 'Groceries'],
+    ]);
+  });
+
   it('knows indoor skydiving as recreation, not a gym, and a sportswear brand', () => {
     expectFiled(app, [
       ['IFLY VA BEACH            757-7544359  VA', 'Entertainment & Recreation'],

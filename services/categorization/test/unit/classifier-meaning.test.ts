@@ -813,6 +813,14 @@ describe('hosts and counters', () => {
     ]);
   });
 
+  it('files stationers under a category for stationery before one for office equipment', () => {
+    expectFiled(named('Equip Office', 'Stationery', 'Equip Operational'), [
+      ['staples uk', 'Stationery'],
+    ]);
+    expectFiled(named('Büro', 'Schreibwaren', 'Einkäufe'), [['STAPLES UK', 'Schreibwaren']]);
+    expectFiled(named('Office Supplies', 'Shopping'), [['OFFICEWORKS 0123', 'Office Supplies']]);
+  });
+
   it('knows a base’s clubs as bars, a card’s annual membership fee and a wet shave by their words', () => {
     const mint = named('Food & Dining', 'Groceries', 'Fees & Charges', 'Personal Care', 'Shopping');
     expectFiled(mint, [

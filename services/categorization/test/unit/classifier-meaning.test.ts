@@ -821,6 +821,23 @@ describe('hosts and counters', () => {
     expectFiled(named('Office Supplies', 'Shopping'), [['OFFICEWORKS 0123', 'Office Supplies']]);
   });
 
+  it('files the vehicle agencies under a council’s vehicle-licence code, and Tesco’s general store apart', () => {
+    const council = named(
+      'Vehicle Excise Lics',
+      'Car Allowances etc',
+      'Contract Meals',
+      'Purchases Food',
+      "Purchases Othermat'l",
+    );
+    expectFiled(council, [
+      ['dvla vehicle tax', 'Vehicle Excise Lics'],
+      ['dsa', 'Vehicle Excise Lics'],
+      ['dvsa', 'Vehicle Excise Lics'],
+      ['tesco direct', "Purchases Othermat'l"],
+      ['tesco stores 1234', 'Purchases Food'],
+    ]);
+  });
+
   it('knows a base’s clubs as bars, a card’s annual membership fee and a wet shave by their words', () => {
     const mint = named('Food & Dining', 'Groceries', 'Fees & Charges', 'Personal Care', 'Shopping');
     expectFiled(mint, [

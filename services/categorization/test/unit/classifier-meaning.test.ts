@@ -737,6 +737,19 @@ describe('finer kinds of a concept (knowledge-base/kinds.ts)', () => {
     expect(classify(mint, 'STARBUCKS STORE 22656').reasoning).toContain('a coffee shop');
   });
 
+  it('files an app store’s bill as software where a category says so, else with the subscriptions', () => {
+    const app = named('Electronics & Software', 'Television', 'Entertainment', 'Shopping');
+    expectFiled(app, [
+      ['APPLE.COM/BILL           866-712-7753 CA', 'Electronics & Software'],
+      ['GOOGLE *Play GOOGLE.COM/CHCA', 'Electronics & Software'],
+      ['NETFLIX.COM', 'Television'],
+    ]);
+    const defaults = named('Subscriptions & Streaming', 'Entertainment', 'Shopping', 'Dining Out');
+    expect(classify(defaults, 'APPLE.COM/BILL 866-712-7753 CA').categoryName).toBe(
+      'Subscriptions & Streaming',
+    );
+  });
+
   it('keeps the concept’s own name for the concept beside a category named after one of its kinds', () => {
     // "personal" inside "personal care" is the concept's own phrase, not a family word beside it.
     expect(meaningScore('personal_care', 'Personal Care')).toBe(1);

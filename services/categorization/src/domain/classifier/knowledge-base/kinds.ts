@@ -80,6 +80,14 @@ export const KINDS = {
     merchants: 'Royal Caribbean|Carnival Cruise|Carnival Cruise Lines|Norwegian Cruise Line|Princess Cruises|Celebrity Cruises|Holland America|Disney Cruise|MSC Cruises|Viking Cruises|Cunard|P&O Cruises|Virgin Voyages|Oceania Cruises|Regent Seven Seas|Silversea|Seabourn|Azamara|AmaWaterways|Uniworld|Hurtigruten|AIDA Cruises|Costa Cruises|TUI Cruises',
     terms: ['cruise', 'cruises', 'kreuzfahrt', 'kreuzfahrten', 'croisiere', 'croisieres', 'crucero', 'cruceros', 'crociera', 'crociere'],
   },
+  // An app store's bill (apps, in-app purchases, storage) is software to Mint ("Electronics &
+  // Software"); without such a category it stays with the subscriptions.
+  app_store: {
+    concept: 'streaming',
+    describe: 'an app store',
+    merchants: 'Apple.com/bill|Google Play',
+    terms: ['software', 'apps', 'app store', 'app stores', 'logiciels', 'programas', 'programmi'],
+  },
   // Mint keeps "Dividend & Cap Gains" under Investments, interest under Income.
   dividends: {
     concept: 'interest_income',

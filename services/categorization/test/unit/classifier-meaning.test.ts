@@ -851,6 +851,15 @@ describe('hosts and counters', () => {
     ]);
   });
 
+  it('knows online travel agents and a base’s lodging as travel', () => {
+    const mint = named('Travel & Vacation', 'Food & Dining', 'Auto & Transport', 'Shopping');
+    expectFiled(mint, [
+      ['ORBITZ.COM', 'Travel & Vacation'],
+      ['AMEXTRAVEL.COM', 'Travel & Vacation'],
+      ['FAIAF LODGING', 'Travel & Vacation'],
+    ]);
+  });
+
   it('knows a base’s clubs as bars, a card’s annual membership fee and a wet shave by their words', () => {
     const mint = named('Food & Dining', 'Groceries', 'Fees & Charges', 'Personal Care', 'Shopping');
     expectFiled(mint, [

@@ -834,7 +834,7 @@ describe('hosts and counters', () => {
     expectFiled(named('Office Supplies', 'Shopping'), [['OFFICEWORKS 0123', 'Office Supplies']]);
   });
 
-  it('files the vehicle agencies under a council’s vehicle-licence code, and Tesco’s general store apart', () => {
+  it('files the vehicle agencies and builders’ merchants under a council’s codes, and Tesco’s general store apart', () => {
     const council = named(
       'Vehicle Excise Lics',
       'Car Allowances etc',
@@ -848,6 +848,11 @@ describe('hosts and counters', () => {
       ['dvsa', 'Vehicle Excise Lics'],
       ['tesco direct', "Purchases Othermat'l"],
       ['tesco stores 1234', 'Purchases Food'],
+    ]);
+    // A builders' merchant goes to the code for building repairs ("Bldg RM", abbreviated).
+    expectFiled(named('Bldg RM Departmental', "Purchases Othermat'l", 'Equip Operational'), [
+      ['screwfix direct', 'Bldg RM Departmental'],
+      ['selco trading ctr', 'Bldg RM Departmental'],
     ]);
   });
 

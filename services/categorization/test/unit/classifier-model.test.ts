@@ -41,6 +41,35 @@ const idOf = (categories: UserCategory[], name: string) =>
 const features = (description: string, type = 'debit') =>
   extractFeatures({ normalized: normalizeDescription(description), type });
 
+/**
+ * How a US user with these categories is answered once they have labelled each description so
+ * many times (store numbers varying, as on a statement).
+ */
+function answersAfterLabels(
+  names: string[],
+  labels: readonly (readonly [description: string, category: string, times: number])[],
+): (description: string) => string | null {
+  const categories = namedCategories(names);
+  const model = new UserModel();
+  for (const [description, name, times] of labels)
+    for (let i = 0; i < times; i++)
+      model.learn({
+        transactionId: `${description}-${i}`,
+        description: `${description} #0${600 + i}`,
+        type: 'debit',
+        amount: 50 + i,
+        categoryId: idOf(categories, name),
+      });
+  const classifier = new Classifier({
+    countryCode: 'US',
+    businessType: 'individual',
+    categories,
+    userModel: model,
+  });
+  return (description) =>
+    classifier.classify({ id: 'q', description, type: 'debit', amount: 41.2 }).categoryName;
+}
+
 describe('NaiveBayes', () => {
   it('learns, predicts and forgets symmetrically', () => {
     const nb = new NaiveBayes<string>({ alpha: 0.1 });
@@ -267,28 +296,13 @@ describe('Classifier, warm (learning from the user)', () => {
   it('does not file a business by the labels of another that shares its first words', () => {
     // The user's groceries at King Soopers and rides with Uber say nothing about King Soopers'
     // fuel centre or Uber Eats, which the knowledge names as other businesses.
-    const us = namedCategories(['Groceries', 'Gas', 'Rideshare', 'Restaurants', 'Shopping']);
-    const model = new UserModel();
-    const learnAs = (description: string, name: string, n: number) => {
-      for (let i = 0; i < n; i++)
-        model.learn({
-          transactionId: `${description}-${i}`,
-          description: `${description} #0${600 + i}`,
-          type: 'debit',
-          amount: 50 + i,
-          categoryId: idOf(us, name),
-        });
-    };
-    learnAs('KING SOOPERS', 'Groceries', 12);
-    learnAs('UBER', 'Rideshare', 8);
-    const classifier = new Classifier({
-      countryCode: 'US',
-      businessType: 'individual',
-      categories: us,
-      userModel: model,
-    });
-    const answer = (description: string) =>
-      classifier.classify({ id: 'q', description, type: 'debit', amount: 41.2 }).categoryName;
+    const answer = answersAfterLabels(
+      ['Groceries', 'Gas', 'Rideshare', 'Restaurants', 'Shopping'],
+      [
+        ['KING SOOPERS', 'Groceries', 12],
+        ['UBER', 'Rideshare', 8],
+      ],
+    );
     expect(answer('KING SOOPERS #609 FUEL')).toBe('Gas');
     expect(answer('UBER EATS PENDING')).toBe('Restaurants');
     // The user's own businesses still answer as they filed them.
@@ -299,24 +313,10 @@ describe('Classifier, warm (learning from the user)', () => {
   it('does not file a store’s counter by the labels of the store, known or not', () => {
     // "SEY CLASS SIX" (a base's liquor store, which no list knows) filed as Shopping says nothing
     // of its pumps; the same line without a counter word still answers as filed.
-    const us = namedCategories(['Shopping', 'Auto & Transport', 'Medical', 'Restaurants']);
-    const model = new UserModel();
-    for (let i = 0; i < 10; i++)
-      model.learn({
-        transactionId: `six-${i}`,
-        description: 'SEY CLASS SIX SHOP',
-        type: 'debit',
-        amount: 30 + i,
-        categoryId: idOf(us, 'Shopping'),
-      });
-    const classifier = new Classifier({
-      countryCode: 'US',
-      businessType: 'individual',
-      categories: us,
-      userModel: model,
-    });
-    const answer = (description: string) =>
-      classifier.classify({ id: 'q', description, type: 'debit', amount: 41.2 }).categoryName;
+    const answer = answersAfterLabels(
+      ['Shopping', 'Auto & Transport', 'Medical', 'Restaurants'],
+      [['SEY CLASS SIX SHOP', 'Shopping', 10]],
+    );
     expect(answer('SEY CLASS SIX GAS PUMP')).toBe('Auto & Transport');
     expect(answer('SEY CLASS SIX PHARMACY')).toBe('Medical');
     expect(answer('SEY CLASS SIX')).toBe('Shopping');

@@ -849,6 +849,14 @@ describe('hosts and counters', () => {
       ['tesco direct', "Purchases Othermat'l"],
       ['tesco stores 1234', 'Purchases Food'],
     ]);
+    // Flights go to the code for travel abroad before training travel, software to computing.
+    expectFiled(
+      named('Training Travel&Subs', 'Travel Foreign', 'Subscriptions', 'Computing Other'),
+      [
+        ['ryanair', 'Travel Foreign'],
+        ['adobe creative cloud', 'Computing Other'],
+      ],
+    );
     // A builders' merchant goes to the code for building repairs ("Bldg RM", abbreviated).
     expectFiled(named('Bldg RM Departmental', "Purchases Othermat'l", 'Equip Operational'), [
       ['screwfix direct', 'Bldg RM Departmental'],

@@ -115,6 +115,10 @@ describe('normalizeDescription', () => {
     ['COX PENSACOLA COMM SV', 'COX PENSACOLA COMM SV'],
     ['FT WORTH COMM COLLEGE', 'FT WORTH COMM COLLEGE'],
     ['NAS JAX COMM CENTER', 'NAS JAX COMM CENTER'],
+    // A service station's name cut off at the line's end; a cut-off "services" is left.
+    ['harborne service s', 'HARBORNE SERVICE STATION'],
+    ['HOCKLEY SERVICE ST', 'HOCKLEY SERVICE STATION'],
+    ['mellors catering servi', 'MELLORS CATERING SERVI'],
     // A credit card's bill as some banks shorten it.
     ['CR CARD PAYMENT ALEXANDRIA VA', 'CREDIT CARD REPAYMENT'],
   ])('reads the words of %s as %s', (description, words) => {

@@ -520,6 +520,9 @@ function normalizeText(description: string, merchant?: string | null): Normalize
     // A British service station as card lines shorten it ("LEAWAY S/STN"), whose S would
     // otherwise join the name before it like a possessive's.
     .replace(/\bS\s?[/.]\s?STN\b/g, ' SSTN ')
+    // A service station's name cut off at the line's end ("HARBORNE SERVICE S", "HOCKLEY
+    // SERVICE ST"); "… SERVI" is left, as often a cut-off "services" of any trade.
+    .replace(/\bSERVICE S(?:T|TA|TAT|TATI|TATIO)?\s*$/, 'SERVICE STATION')
     // A US state's motor-vehicle office, its postal code joined on ("NCDMV REG 018").
     .replace(/\b([A-Z]{2})DMV\b/g, '$1 DMV')
     // A base's commissary as card lines shorten it ("RAF LAKENHEATH COMM", "LITTLE CREEK

@@ -857,6 +857,10 @@ describe('hosts and counters', () => {
         ['adobe creative cloud', 'Computing Other'],
       ],
     );
+    // With no category for health, a chemist's goes to one for personal needs.
+    expectFiled(named('Personal Needs', "Purchases Othermat'l", 'Purchases Food'), [
+      ['boots the chemist', 'Personal Needs'],
+    ]);
     // A builders' merchant goes to the code for building repairs ("Bldg RM", abbreviated).
     expectFiled(named('Bldg RM Departmental', "Purchases Othermat'l", 'Equip Operational'), [
       ['screwfix direct', 'Bldg RM Departmental'],

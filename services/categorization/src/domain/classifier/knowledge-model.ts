@@ -124,23 +124,6 @@ const PHARMACY_WORDS: ReadonlySet<string> = new Set(['PHARMACY', 'RX']);
 /** Words that make a hotel's, a venue's or an airport's line its car park: "MARRIOTT PARKING". */
 const PARKING_WORDS: ReadonlySet<string> = new Set(['PARKING', 'VALET']);
 
-/**
- * Words that name a store's counter, known store or not: a user's "SEY CLASS SIX" (a base's
- * liquor store) filed under Shopping says nothing of "SEY CLASS SIX GAS PUMP", its pumps, nor a
- * hotel's stays of its car park.
- */
-const COUNTER_WORDS: ReadonlySet<string> = new Set([
-  ...FORECOURT_WORDS,
-  ...PHARMACY_WORDS,
-  ...PARKING_WORDS,
-  'GAS',
-  'PUMP',
-]);
-
-/** Whether these words (what follows a store's name on its line) name one of its counters. */
-export const namesCounter = (words: readonly string[]): boolean =>
-  words.some((w) => COUNTER_WORDS.has(w));
-
 /** A store's counter named on its line: which words name it, and for which stores' concepts. */
 const COUNTERS: readonly {
   words: ReadonlySet<string>;
@@ -162,6 +145,21 @@ const COUNTERS: readonly {
     display: 'parking',
   },
 ];
+
+/**
+ * Words that name a store's counter, known store or not: the table's words, and GAS and PUMP. A
+ * user's "SEY CLASS SIX" (a base's liquor store) filed under Shopping says nothing of "SEY CLASS
+ * SIX GAS PUMP", its pumps, nor a hotel's stays of its car park.
+ */
+const COUNTER_WORDS: ReadonlySet<string> = new Set([
+  ...COUNTERS.flatMap((c) => [...c.words]),
+  'GAS',
+  'PUMP',
+]);
+
+/** Whether these words (what follows a store's name on its line) name one of its counters. */
+export const namesCounter = (words: readonly string[]): boolean =>
+  words.some((w) => COUNTER_WORDS.has(w));
 
 /**
  * Stores that host other businesses under their own name: "AAFES PANZER POPEYES APO" is a
@@ -315,7 +313,7 @@ export class KnowledgeModel {
   private readonly byBrandToken = new Map<string, MerchantFact[]>();
   /** Each one-word keyword and the concepts it is a keyword of. */
   private readonly keywordConcepts = new Map<string, Set<ConceptId>>();
-  /** Each store's counters (counterOf): its fuel station or pharmacy, made when first asked for. */
+  /** Each store's counters (counterOf): fuel station, pharmacy, car park; made when first asked. */
   private readonly counters = new Map<MerchantFact, Map<ConceptId, MerchantFact>>();
   readonly keywordModel = new NaiveBayes<ConceptId>({ alpha: 0.1, uniformPrior: true });
   readonly facts: MerchantFact[] = [];
@@ -507,7 +505,7 @@ export class KnowledgeModel {
     return found;
   }
 
-  /** A store's fuel station or pharmacy, as a fact of its own (made once per store and counter). */
+  /** A store's counter (fuel station, pharmacy, car park) as a fact of its own, made once. */
   private counterOf(store: MerchantFact, concept: ConceptId, display: string): MerchantFact {
     const ofStore = this.counters.get(store) ?? new Map<ConceptId, MerchantFact>();
     this.counters.set(store, ofStore);

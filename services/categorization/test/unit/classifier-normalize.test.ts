@@ -53,6 +53,7 @@ describe('normalizeDescription', () => {
   it('drops the phone wallet a card issuer prints before the merchant', () => {
     expect(merchantOf('GglPay 42 & LAWRENCE - Raleigh, NC')).toBe(merchantOf('42 & LAWRENCE'));
     expect(merchantOf('APLPAY TRADER JOE S #546')).toBe('TRADER JOES');
+    expect(merchantOf('AdrdPy STAPLES 00535')).toBe('STAPLES');
   });
 
   it('keeps a card bill’s payment, while a payment by card is only a channel', () => {
@@ -115,6 +116,16 @@ describe('normalizeDescription', () => {
     ['COX PENSACOLA COMM SV', 'COX PENSACOLA COMM SV'],
     ['FT WORTH COMM COLLEGE', 'FT WORTH COMM COLLEGE'],
     ['NAS JAX COMM CENTER', 'NAS JAX COMM CENTER'],
+    // ...and its name cut off by a 20-character name field, the city glued on.
+    ['MAXWELL AFB COMMISSAMAXWELL AFB99999996241 3349532343', 'MAXWELL AFB COMMISSARY MAXWELL AFB'],
+    ['NELLIS AFB COMMISSARNELLIS AFB          NV', 'NELLIS AFB COMMISSARY NELLIS AFB'],
+    // A name cut off and glued to the city the line names again, or to a cut-off copy of
+    // itself; an ACH entry's class glued to the company, and a domain, stay whole.
+    ['GglPay NELLIS STARBUNELLIS AFB141234', 'NELLIS STARBU NELLIS AFB'],
+    ['AdrdPy PLOUGH CAMBRICAMBRIDGE GB00733304959', 'PLOUGH CAMBRI'],
+    ['WEBPAYPAL (INST XFER)WITHDRAWAL-ACH-A-PAYPAL', 'WEBPAYPAL INST XFER ACH PAYPAL'],
+    ['vistaprvistaprint.uk', 'VISTAPRVISTAPRINT'],
+    ['MANOMANOUK', 'MANOMANOUK'],
     // A service station's name cut off at the line's end; a cut-off "services" is left.
     ['harborne service s', 'HARBORNE SERVICE STATION'],
     ['HOCKLEY SERVICE ST', 'HOCKLEY SERVICE STATION'],

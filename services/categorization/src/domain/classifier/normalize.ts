@@ -87,8 +87,9 @@ const CHANNEL_PHRASES: readonly RegExp[] = [
   /\bCARD (PURCHASE|PAYMENT)\b/g,
   /\bCONTACTLESS (PAYMENT|PURCHASE)\b/g,
   /\bAPPLE PAY\b|\bGOOGLE PAY\b/g,
-  // How US card issuers print a phone wallet's payment: "APLPAY TRADER JOE S", "GglPay BUN".
-  /\bAPLPAY\b|\bGGLPAY\b/g,
+  // How US card issuers print a phone wallet's payment: "APLPAY TRADER JOE S", "GglPay BUN",
+  // "AdrdPy PLOUGH" (Android Pay).
+  /\bAPLPAY\b|\bGGLPAY\b|\bADRDPY\b/g,
   /\bFOREIGN (CURRENCY|TRANSACTION)( AMOUNT)?\b/g,
   /\bVALUE DATE\b/g,
   // Export fields around a line: "Trace #3861 (eff. date 10/15/2010)" (the date itself is gone).
@@ -493,9 +494,30 @@ export function normalizeDescription(
   };
 }
 
+/**
+ * Some exports cut the card acceptor's name at 20 characters and glue the city straight on
+ * ("NELLIS AFB COMMISSARNELLIS AFB", "GglPay NELLIS STARBUNELLIS AFB"): a long word that ends
+ * in another word of the line (five letters or more, after at least four: "WEBPAYPAL", an ACH
+ * entry's class before the company, stays one word) is split there, so that the name's last
+ * word is read, not a word no one wrote.
+ */
+function splitGluedCity(text: string): string {
+  const words = new Set(text.match(/\b[A-Z]{5,}\b/g) ?? []);
+  if (words.size < 2) return text;
+  return text.replace(/\b[A-Z]{8,}\b/g, (word) => {
+    for (const other of words) {
+      if (word.length - other.length >= 4 && word.endsWith(other))
+        return `${word.slice(0, -other.length)} ${other}`;
+    }
+    return word;
+  });
+}
+
 function normalizeText(description: string, merchant?: string | null): NormalizedDescription {
   const raw = [merchant ?? '', description].filter((s) => s.trim()).join(' ');
   let text = ` ${raw.toUpperCase()} `.replace(/[\u2010-\u2015]/g, '-').replace(/[‘’`]/g, "'");
+
+  text = splitGluedCity(text);
 
   // Dates, times and card masks first: they contain the punctuation the rest relies on.
   text = text
@@ -512,6 +534,10 @@ function normalizeText(description: string, merchant?: string | null): Normalize
     // Exports that join two fields without a space: "Checking WithdrawalWITHDRAWAL @ ATMLK50"
     // is a withdrawal at the cash machine LK50, not a merchant "ATMLK".
     .replace(/\b([A-Z]{4,})\1\b/g, '$1 $1')
+    // A name field cut off and glued to the city after it, which the line names again: to a
+    // cut-off copy of itself ("PLOUGH CAMBRICAMBRIDGE"), or to a word of the line
+    // ("NELLIS AFB COMMISSARNELLIS AFB").
+    .replace(/\b([A-Z]{4,})(\1[A-Z]{3,})\b(?!\.)/g, '$1 $2')
     // The machine's id may be long when it holds digits ("@ ATMFC1L3767"); "@ ATMOSPHERE" is a name.
     .replace(/@\s*ATM(?:[A-Z0-9]{0,5}|[A-Z0-9]*\d[A-Z0-9]*)\b/g, ' ATM ')
     // Anywhere else, "WITHDRAWAL @" is a debit card paying the business after it ("WITHDRAWAL @
@@ -528,6 +554,8 @@ function normalizeText(description: string, merchant?: string | null): Normalize
     // A base's commissary as card lines shorten it ("RAF LAKENHEATH COMM", "LITTLE CREEK
     // COMM"); COMM alone is too many things (communications, a bank, a college).
     .replace(COMMISSARY, '$1COMMISSARY')
+    // The same, its name cut off by the line's name field ("MAXWELL AFB COMMISSA").
+    .replace(/\bCOMMISS(?:A|AR)\b/g, 'COMMISSARY')
     // An ACH entry as some banks export it: "WITHDRAWAL-ACH-A-CHASE" is money moved by ACH to
     // CHASE (no cash, and not one hyphenated name; a deposit stays one). The entry class glued
     // to the company's name before it ("WEBCHASE") is left so: split off, the user's labels of

@@ -63,7 +63,8 @@ export const CAPITAL_ONE = 'tools/classifier-eval/data/capital-one.csv';
  * too (README), so their cold figures are development figures. finance-monitor and the three
  * weeks of Mint came last: first scored before any of their lines was read; finance-monitor's
  * training part has been read since (its inner splits), and four lines of the three weeks (one
- * Whole Foods store, when a change moved them).
+ * Whole Foods store, when a change moved them). The personal-finance export came after all of
+ * them.
  */
 export const SETS: readonly { path: string; role: 'development' | 'held out'; every?: number }[] = [
   { path: CAPITAL_ONE, role: 'development' },
@@ -75,6 +76,9 @@ export const SETS: readonly { path: string; role: 'development' | 'held out'; ev
   { path: 'tools/classifier-eval/data/finance-monitor.csv', role: 'held out' },
   // 83 lines of three weeks: a cold figure; its warm test part is 17 lines.
   { path: 'tools/classifier-eval/data/mint-three-weeks.csv', role: 'held out' },
+  // Added 2026-11-28 (Kaggle's personal-finance export): descriptions cleaned to generic names
+  // ("Grocery Store", "Thai Restaurant"), first scored before any of its answers was read.
+  { path: 'tools/classifier-eval/data/personal-finance.csv', role: 'held out' },
 ];
 
 /**

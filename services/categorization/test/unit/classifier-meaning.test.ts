@@ -737,6 +737,35 @@ describe('finer kinds of a concept (knowledge-base/kinds.ts)', () => {
     expect(classify(mint, 'STARBUCKS STORE 22656').reasoning).toContain('a coffee shop');
   });
 
+  it('files a line whose own words name a kind under the category that names it', () => {
+    expectFiled(mint, [
+      ['INTERNET SERVICE PROVIDER', 'Internet'],
+      ['PHONE COMPANY', 'Mobile Phone'],
+      ['SQ *CORNERSTONE COFFEEHOUSE', 'Coffee Shops'],
+      // A café on a US card line is as often a diner: the word is no coffee shop's.
+      ['SUNRISE CAFE', 'Restaurants'],
+    ]);
+    expect(classify(mint, 'INTERNET SERVICE PROVIDER').reasoning).toContain(
+      'an internet or cable-TV provider',
+    );
+    // Without such a category, the concept's.
+    expect(classify(named('Dining Out', 'Shopping'), 'ESPRESSO LOVE').categoryName).toBe(
+      'Dining Out',
+    );
+  });
+
+  it('files music streaming under a category for music beside television', () => {
+    const app = named('Music', 'Television', 'Movies & DVDs', 'Shopping');
+    expectFiled(app, [
+      ['SPOTIFY USA', 'Music'],
+      ['PANDORA *MUSIC', 'Music'],
+      ['NETFLIX.COM', 'Television'],
+    ]);
+    expect(classify(named('Television', 'Shopping'), 'SPOTIFY USA').categoryName).toBe(
+      'Television',
+    );
+  });
+
   it('files an app store’s bill as software where a category says so, else with the subscriptions', () => {
     const app = named('Electronics & Software', 'Television', 'Entertainment', 'Shopping');
     expectFiled(app, [
@@ -933,6 +962,18 @@ describe('chain brands from OpenStreetMap (knowledge-base/brands.generated.ts)',
   it('does not find a name whose number fell away inside another business’s name', () => {
     // "Trading 212" normalises to TRADING.
     expect(lookup('INDEPENDENT TRADING CO 949-3669911 CA')).toBeUndefined();
+  });
+
+  it('leaves out a brand read as a word categories are named with', () => {
+    // "G.A.S." reads as GAS, "Bill's" as BILLS, "home24" as HOME.
+    expect(lookup('GAS COMPANY')).toBeUndefined();
+    expect(lookup('BILLS BAR AND GRILL')?.display).not.toBe("Bill's");
+    expect(lookup('HOME CARE SERVICES')?.display).not.toBe('home24');
+    expectFiled(named('Utilities', 'Gas & Fuel', 'Restaurants'), [
+      ['Gas Company', 'Utilities'],
+      ['Power Company', 'Utilities'],
+      ['Go Mart', 'Gas & Fuel'],
+    ]);
   });
 
   it('leaves out one-word brands that are everyday words or first names', () => {

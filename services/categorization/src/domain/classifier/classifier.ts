@@ -1,6 +1,7 @@
 import { shiftToBaseRate } from './base-rate';
 import { calibrate, type CalibrationSignals } from './calibration';
-import { conceptOf } from './concepts';
+import { conceptOf, type ConceptId } from './concepts';
+import type { KindId } from './knowledge-base/kinds';
 import { categoryResolver, type CategoryResolver, type UserCategory } from './categories';
 import type { IsotonicCalibration } from './isotonic';
 import { ownNamesCalibration, understoodFactor } from './own-names-calibration';
@@ -200,10 +201,12 @@ export class Classifier {
     let totalMass = 0;
     const addTo = (dist: Map<string, number>, id: string, p: number) =>
       dist.set(id, (dist.get(id) ?? 0) + p);
+    const lineWords = normalized.words.map((w) => w.toLowerCase());
     verdict.keywords.concepts.forEach((concept, i) => {
       const p = verdict.keywords.probabilities[i];
       totalMass += p;
-      const filed = this.filed(userModel?.filing(concept), this.resolver.categoryFor(concept)?.id);
+      const named = this.resolver.categoryForWords(concept, lineWords);
+      const filed = this.filed(userModel?.filing(concept), named?.category.id);
       if (!filed) return;
       coveredMass += p;
       for (const { id, share, named: byName } of filed) {
@@ -408,17 +411,15 @@ export class Classifier {
       if (merchantMatch?.category.id !== top.id) reasoning += ', where you filed others like it';
     } else {
       source = 'keyword_model';
-      let concept: (typeof verdict.keywords.concepts)[number] | undefined;
+      // The likeliest concept (or its kind the line names) that put the answer's category there.
+      let best: { p: number; concept: ConceptId; kind?: KindId } | undefined;
       verdict.keywords.concepts.forEach((c, i) => {
-        if (this.resolver.categoryFor(c)?.id !== top.id) return;
-        if (
-          !concept ||
-          verdict.keywords.probabilities[i] >
-            verdict.keywords.probabilities[verdict.keywords.concepts.indexOf(concept)]
-        )
-          concept = c;
+        const named = this.resolver.categoryForWords(c, lineWords);
+        const p = verdict.keywords.probabilities[i];
+        if (named?.category.id === top.id && (!best || p > best.p))
+          best = { p, concept: c, kind: named.kind };
       });
-      const what = concept ? this.resolver.describe(concept) : category.name;
+      const what = best ? this.resolver.describe(best.concept, best.kind) : category.name;
       reasoning = knowledgeWords.length
         ? `Keywords ${quote(knowledgeWords.slice(0, 2))} suggest ${what} → ${category.name}`
         : `Closest match in the built-in knowledge: ${what} → ${category.name}`;

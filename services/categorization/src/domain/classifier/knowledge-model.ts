@@ -6,6 +6,7 @@ import { KEYWORDS } from './knowledge-base/keywords';
 import { KIND_IDS, KINDS, type KindId } from './knowledge-base/kinds';
 import { HEALTH_SYSTEMS, MERCHANTS } from './knowledge-base/merchants';
 import { NaiveBayes, softmax } from './naive-bayes';
+import { namesCategories } from './ontology';
 import {
   isChannelWord,
   isLegalForm,
@@ -398,6 +399,9 @@ export class KnowledgeModel {
         if (!merchant.length || merchant.length < nameWords(name).length) continue;
         if (withPlaces.length !== merchant.length || words.length !== merchant.length) continue;
         if (merchant.some((w) => w !== 'THE' && isChannelWord(w))) continue;
+        // A one-word name that is a word categories are named with ("G.A.S." read as GAS,
+        // "Bill's" as BILLS, "home24" as HOME) would take every "GAS COMPANY" and "HOME …".
+        if (merchant.length === 1 && namesCategories(merchant[0].toLowerCase())) continue;
         const key = merchant.join(' ');
         // A hand-written name keeps its fact, kind included: Verizon has no kind there (phone
         // and home internet), where the index files it with the mobile-phone shops.

@@ -506,6 +506,21 @@ export function nameTokens(name: string): string[] {
     .filter((t) => t && !STOP.has(t));
 }
 
+let oneWordTerms: Set<string> | undefined;
+
+/**
+ * Whether a word is one categories are named with ("gas", "home", "bills"), in any of the
+ * ontology's languages: lower case, as nameTokens() gives it.
+ */
+export function namesCategories(word: string): boolean {
+  oneWordTerms ??= new Set(
+    Object.values(ONTOLOGY).flatMap((entry) =>
+      entry.terms.map(([term]) => term).filter((term) => !term.includes(' ')),
+    ),
+  );
+  return oneWordTerms.has(word);
+}
+
 /** Each term's words, split once: a resolver matches every term against every name. */
 const termWords = new Map<string, readonly string[]>();
 

@@ -20,6 +20,11 @@ export interface Kind {
   describe: string;
   merchants: string;
   terms: readonly string[];
+  /**
+   * The words that say the kind on a transaction line, where they are fewer than `terms`: a
+   * "CAFE" on a US card line is as often a diner as a coffee shop.
+   */
+  inLines?: readonly string[];
 }
 
 // prettier-ignore
@@ -29,6 +34,7 @@ export const KINDS = {
     describe: 'a coffee shop',
     merchants: 'Starbucks|Gloria Jeans|The Coffee Club|Costa|Costa Coffee|Caffe Nero|Dunkin|Dunkin Donuts|Tim Hortons|Peets Coffee|Dutch Bros|Caribou Coffee|Blue Bottle Coffee|Philz Coffee',
     terms: ['coffee', 'coffee shops', 'cafe', 'cafes', 'kaffee', 'cafeteria', 'caffe', 'koffie'],
+    inLines: ['coffee', 'espresso', 'kaffee', 'koffie'],
   },
   fast_food: {
     concept: 'dining',
@@ -87,6 +93,13 @@ export const KINDS = {
     describe: 'an app store',
     merchants: 'Apple.com/bill|Google Play',
     terms: ['software', 'apps', 'app store', 'app stores', 'logiciels', 'programas', 'programmi'],
+  },
+  // Mint's "Music" beside "Television" and "Movies & DVDs" under Entertainment.
+  music: {
+    concept: 'streaming',
+    describe: 'a music-streaming service',
+    merchants: 'Spotify|Spotify AB|Spotify USA|Amazon Music|Apple Music|YouTube Music|Deezer|Tidal|SiriusXM|Pandora',
+    terms: ['music', 'music streaming', 'musik', 'musique', 'musica', 'muziek'],
   },
   // Mint keeps "Dividend & Cap Gains" under Investments, interest under Income.
   dividends: {

@@ -985,6 +985,16 @@ describe('chain brands from OpenStreetMap (knowledge-base/brands.generated.ts)',
 });
 
 describe('keyword facts (knowledge-base/keywords.ts)', () => {
+  it('lets a word that says what a business is outweigh the words of other businesses’ names', () => {
+    // STATE (tax offices), BILL (transfers) and GO (trains) are words of known names.
+    const everyday = named('Entertainment', 'Dining Out', 'Transport', 'Taxes', 'Transfers');
+    expectFiled(everyday, [
+      ['THE STATE THEATRE FALLS CHURCH', 'Entertainment'],
+      ['BILL MILLER BBQ #51', 'Dining Out'],
+      ['GO AIRPORT SHUTTLE', 'Transport'],
+    ]);
+  });
+
   it('only lose words to normalising where what is left still says the concept', () => {
     // A keyword teaches the keyword model what is left of it once normalised as a bank
     // description: "tap room" taught ROOM and "b and b" AND, since TAP is a card word and A a

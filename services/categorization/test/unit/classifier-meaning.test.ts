@@ -754,6 +754,15 @@ describe('finer kinds of a concept (knowledge-base/kinds.ts)', () => {
     );
   });
 
+  it('files a cinema under a category for movies beside entertainment', () => {
+    const app = named('Movies & DVDs', 'Entertainment', 'Restaurants', 'Shopping');
+    expectFiled(app, [
+      ['MOVIE THEATER', 'Movies & DVDs'],
+      ['AMC THEATRES 0452', 'Movies & DVDs'],
+      ['DALLAS WORLD AQUARIUM', 'Entertainment'],
+    ]);
+  });
+
   it('files music streaming under a category for music beside television', () => {
     const app = named('Music', 'Television', 'Movies & DVDs', 'Shopping');
     expectFiled(app, [

@@ -101,6 +101,14 @@ export const KINDS = {
     merchants: 'Spotify|Spotify AB|Spotify USA|Amazon Music|Apple Music|YouTube Music|Deezer|Tidal|SiriusXM|Pandora',
     terms: ['music', 'music streaming', 'musik', 'musique', 'musica', 'muziek'],
   },
+  // Mint's "Movies & DVDs" beside "Amusement" and "Arts" under Entertainment.
+  cinema: {
+    concept: 'entertainment',
+    describe: 'a cinema',
+    merchants: 'Hoyts|Event Cinemas|Village Cinemas|Reading Cinemas|Palace Cinemas|Dendy Cinemas|Odeon|Vue|Vue Cinemas|Cineworld|Everyman Cinema|AMC|AMC Theatres|Regal Cinemas|Regal|Cinemark|Alamo Drafthouse|Fandango',
+    terms: ['movies', 'movie', 'cinema', 'cinemas', 'films', 'kino', 'cine', 'bioscoop'],
+    inLines: ['movie', 'movies', 'cinema', 'cinemas', 'cineplex', 'kino', 'bioscoop'],
+  },
   // Mint keeps "Dividend & Cap Gains" under Investments, interest under Income.
   dividends: {
     concept: 'interest_income',

@@ -1004,6 +1004,14 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it('knows a car dealer, a windscreen repairer and a tour seller', () => {
+    expectFiled(named('Auto & Transport', 'Travel & Vacation', 'Shopping', 'Food & Dining'), [
+      ['ARCHDEACON MOTORS', 'Auto & Transport'],
+      ['AUTOGLASS', 'Auto & Transport'],
+      ['VIATOR LAST MINUTE', 'Travel & Vacation'],
+    ]);
+  });
+
   it('only lose words to normalising where what is left still says the concept', () => {
     // A keyword teaches the keyword model what is left of it once normalised as a bank
     // description: "tap room" taught ROOM and "b and b" AND, since TAP is a card word and A a

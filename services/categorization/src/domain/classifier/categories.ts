@@ -9,15 +9,19 @@ import { CONCEPT_IDS, CONCEPTS, categoryNamesFor, type Concept, type ConceptId }
 import { KIND_IDS, KINDS, type Kind, type KindId } from './knowledge-base/kinds';
 import { MEANING_THRESHOLD, meaningScoreOfTokens, nameTokens, termsSaid } from './ontology';
 
-/** Each concept's kinds. */
-const KINDS_OF: ReadonlyMap<ConceptId, readonly KindId[]> = (() => {
-  const byConcept = new Map<ConceptId, KindId[]>();
+/**
+ * The kinds a transaction line's own words name, by their concept ("INTERNET SERVICE PROVIDER":
+ * internet or cable; "MOVIE THEATER": a cinema), so the keyword model's concept goes where a known
+ * merchant of that kind would (categoryForMerchant). `words` are the line's words in lower case.
+ */
+export function kindsNamedBy(words: readonly string[]): ReadonlyMap<ConceptId, KindId> {
+  const named = new Map<ConceptId, KindId>();
   for (const kind of KIND_IDS) {
-    const concept = KINDS[kind].concept;
-    byConcept.set(concept, [...(byConcept.get(concept) ?? []), kind]);
+    const { concept, terms, inLines = terms } = KINDS[kind] as Kind;
+    if (!named.has(concept) && termsSaid(inLines, words)) named.set(concept, kind);
   }
-  return byConcept;
-})();
+  return named;
+}
 
 /** One of the user's categories, as the classifier needs it. */
 export interface UserCategory {
@@ -198,24 +202,6 @@ export class CategoryResolver {
     if (broad && this.saysKind(broad, kind)) return { category: broad };
     const narrow = this.categoryForKind(kind);
     if (narrow) return { category: narrow, kind };
-    return broad && { category: broad };
-  }
-
-  /**
-   * The category for a concept the keyword model found, or for a kind of it that the line's own
-   * words name ("INTERNET SERVICE PROVIDER" goes to "Internet" beside "Mobile Phone", "PHONE
-   * COMPANY" to "Mobile Phone"): what categoryForMerchant() does for a known merchant's kind.
-   * `words` are the line's words in lower case.
-   */
-  categoryForWords(
-    concept: ConceptId,
-    words: readonly string[],
-  ): { category: UserCategory; kind?: KindId } | undefined {
-    for (const kind of KINDS_OF.get(concept) ?? []) {
-      const { terms, inLines = terms } = KINDS[kind] as Kind;
-      if (termsSaid(inLines, words)) return this.categoryForMerchant(concept, kind);
-    }
-    const broad = this.conceptCategory.get(concept);
     return broad && { category: broad };
   }
 

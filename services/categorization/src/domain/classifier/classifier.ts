@@ -2,7 +2,12 @@ import { shiftToBaseRate } from './base-rate';
 import { calibrate, type CalibrationSignals } from './calibration';
 import { conceptOf, type ConceptId } from './concepts';
 import type { KindId } from './knowledge-base/kinds';
-import { categoryResolver, type CategoryResolver, type UserCategory } from './categories';
+import {
+  categoryResolver,
+  kindsNamedBy,
+  type CategoryResolver,
+  type UserCategory,
+} from './categories';
 import type { IsotonicCalibration } from './isotonic';
 import { ownNamesCalibration, understoodFactor } from './own-names-calibration';
 import { extractFeatures, featureWord } from './features';
@@ -201,12 +206,14 @@ export class Classifier {
     let totalMass = 0;
     const addTo = (dist: Map<string, number>, id: string, p: number) =>
       dist.set(id, (dist.get(id) ?? 0) + p);
-    const lineWords = normalized.words.map((w) => w.toLowerCase());
+    // A concept's category, or its kind's where the line's own words name one (categories.ts).
+    const kindsNamed = kindsNamedBy(normalized.words.map((w) => w.toLowerCase()));
+    const namedFor = (concept: ConceptId) =>
+      this.resolver.categoryForMerchant(concept, kindsNamed.get(concept));
     verdict.keywords.concepts.forEach((concept, i) => {
       const p = verdict.keywords.probabilities[i];
       totalMass += p;
-      const named = this.resolver.categoryForWords(concept, lineWords);
-      const filed = this.filed(userModel?.filing(concept), named?.category.id);
+      const filed = this.filed(userModel?.filing(concept), namedFor(concept)?.category.id);
       if (!filed) return;
       coveredMass += p;
       for (const { id, share, named: byName } of filed) {
@@ -414,7 +421,7 @@ export class Classifier {
       // The likeliest concept (or its kind the line names) that put the answer's category there.
       let best: { p: number; concept: ConceptId; kind?: KindId } | undefined;
       verdict.keywords.concepts.forEach((c, i) => {
-        const named = this.resolver.categoryForWords(c, lineWords);
+        const named = namedFor(c);
         const p = verdict.keywords.probabilities[i];
         if (named?.category.id === top.id && (!best || p > best.p))
           best = { p, concept: c, kind: named.kind };

@@ -247,7 +247,8 @@ const KEYWORD_TEMPERATURE_PER_WEIGHT = 0.35;
 /**
  * How much more a one-word keyword found in a line counts in the keyword model than its other
  * words. Chosen on the third-party sets' training parts (cold, all lines; 1, 1.25, 1.5, 1.75, 2:
- * 1.5 gained on Capital One, Birmingham and finance-monitor and lost nowhere; 2 lost on Mint).
+ * 1.5 gained on Capital One, Birmingham and finance-monitor and no set had fewer right; 2 lost on
+ * Mint).
  */
 const KEYWORD_WORD_STRESS = 1.5;
 

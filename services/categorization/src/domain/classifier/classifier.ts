@@ -207,13 +207,15 @@ export class Classifier {
     const addTo = (dist: Map<string, number>, id: string, p: number) =>
       dist.set(id, (dist.get(id) ?? 0) + p);
     // A concept's category, or its kind's where the line's own words name one (categories.ts).
+    // Found once per line: the blend and the reasoning line both read it.
     const kindsNamed = kindsNamedBy(normalized.words.map((w) => w.toLowerCase()));
-    const namedFor = (concept: ConceptId) =>
-      this.resolver.categoryForMerchant(concept, kindsNamed.get(concept));
+    const namedCategories = verdict.keywords.concepts.map((concept) =>
+      this.resolver.categoryForMerchant(concept, kindsNamed.get(concept)),
+    );
     verdict.keywords.concepts.forEach((concept, i) => {
       const p = verdict.keywords.probabilities[i];
       totalMass += p;
-      const filed = this.filed(userModel?.filing(concept), namedFor(concept)?.category.id);
+      const filed = this.filed(userModel?.filing(concept), namedCategories[i]?.category.id);
       if (!filed) return;
       coveredMass += p;
       for (const { id, share, named: byName } of filed) {
@@ -421,7 +423,7 @@ export class Classifier {
       // The likeliest concept (or its kind the line names) that put the answer's category there.
       let best: { p: number; concept: ConceptId; kind?: KindId } | undefined;
       verdict.keywords.concepts.forEach((c, i) => {
-        const named = namedFor(c);
+        const named = namedCategories[i];
         const p = verdict.keywords.probabilities[i];
         if (named?.category.id === top.id && (!best || p > best.p))
           best = { p, concept: c, kind: named.kind };

@@ -534,9 +534,8 @@ function normalizeText(description: string, merchant?: string | null): Normalize
     // Exports that join two fields without a space: "Checking WithdrawalWITHDRAWAL @ ATMLK50"
     // is a withdrawal at the cash machine LK50, not a merchant "ATMLK".
     .replace(/\b([A-Z]{4,})\1\b/g, '$1 $1')
-    // A name field cut off and glued to the city after it, which the line names again: to a
-    // cut-off copy of itself ("PLOUGH CAMBRICAMBRIDGE"), or to a word of the line
-    // ("NELLIS AFB COMMISSARNELLIS AFB").
+    // ...and a name field cut off and glued to a city that begins with the same letters
+    // ("PLOUGH CAMBRICAMBRIDGE"); glued to a word the line names elsewhere, splitGluedCity().
     .replace(/\b([A-Z]{4,})(\1[A-Z]{3,})\b(?!\.)/g, '$1 $2')
     // The machine's id may be long when it holds digits ("@ ATMFC1L3767"); "@ ATMOSPHERE" is a name.
     .replace(/@\s*ATM(?:[A-Z0-9]{0,5}|[A-Z0-9]*\d[A-Z0-9]*)\b/g, ' ATM ')

@@ -826,6 +826,13 @@ describe('processors that serve one trade', () => {
     );
   });
 
+  it('reads Grubhub’s orders through Yelp as food delivery, not Yelp’s advertising', () => {
+    const app = named('Food & Dining', 'Business Services', 'Shopping');
+    const result = classify(app, 'YELP-GRUBHUB*BUDACAI - NEW YORK, NY');
+    expect(result.categoryName).toBe('Food & Dining');
+    expect(classify(app, 'YELP INC ADVERTISING').categoryName).toBe('Business Services');
+  });
+
   it('reads InstaMed’s payments as medical and Ticketmaster’s as an event', () => {
     const app = named('Medical', 'Restaurants & Bars', 'Entertainment & Recreation', 'Shopping');
     const doctor = classify(app, 'MED*CAPITAL DIGESTIVE    240-485-5203 MD');
@@ -1001,6 +1008,15 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['THE STATE THEATRE FALLS CHURCH', 'Entertainment'],
       ['BILL MILLER BBQ #51', 'Dining Out'],
       ['GO AIRPORT SHUTTLE', 'Transport'],
+    ]);
+  });
+
+  it('reads a credit union’s share withdrawal as money moved between accounts, not cash', () => {
+    const app = named('Transfer', 'Cash & Checks', 'Investments', 'Food & Dining');
+    expectFiled(app, [
+      ['Share Withdrawal', 'Transfer'],
+      ['Checking WithdrawalWITHDRAWAL @ ATMLK50', 'Cash & Checks'],
+      ['SHARE TRADING ACCT', 'Investments'],
     ]);
   });
 

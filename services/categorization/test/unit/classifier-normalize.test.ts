@@ -75,6 +75,7 @@ describe('normalizeDescription', () => {
     // A British service station, shortened; its S is not a possessive's.
     ['LEAWAY S/STN', 'LEAWAY SSTN'],
     ['HANDSWORTH S.STN FS123', 'HANDSWORTH SSTN'],
+    ['STRATRODE S STN', 'STRATRODE SSTN'],
     // A US state's motor-vehicle office with its postal code joined on.
     ['NCDMV REG 018 GOLDSBORO', 'NC DMV REG GOLDSBORO'],
     // A cash machine's longer id, which holds digits.

@@ -542,9 +542,9 @@ function normalizeText(description: string, merchant?: string | null): Normalize
     // Anywhere else, "WITHDRAWAL @" is a debit card paying the business after it ("WITHDRAWAL @
     // TARGET T1431"), sometimes glued to a copy of its name ("GOLDSBOROWITHDRAWAL @").
     .replace(/([A-Z0-9]*)WITHDRAWAL\s*@/g, '$1 @')
-    // A British service station as card lines shorten it ("LEAWAY S/STN"), whose S would
-    // otherwise join the name before it like a possessive's.
-    .replace(/\bS\s?[/.]\s?STN\b/g, ' SSTN ')
+    // A British service station as card lines shorten it ("LEAWAY S/STN", "STRATRODE S STN"),
+    // whose S would otherwise join the name before it like a possessive's.
+    .replace(/\bS\s?[/.]?\s?STN\b/g, ' SSTN ')
     // A service station's name cut off at the line's end ("HARBORNE SERVICE S", "HOCKLEY
     // SERVICE ST"); "… SERVI" is left, as often a cut-off "services" of any trade.
     .replace(/\bSERVICE S(?:T|TA|TAT|TATI|TATIO)?\s*$/, 'SERVICE STATION')

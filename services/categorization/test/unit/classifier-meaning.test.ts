@@ -1020,6 +1020,16 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it('reads what a business is from the trade word its domain ends in', () => {
+    const app = named('Auto & Transport', 'Shopping', 'Clothing', 'Food & Dining', 'Home & Garden');
+    expectFiled(app, [
+      ['WWW.PANTHERTAXIS.CO.UK', 'Auto & Transport'],
+      ['SP * TAFTCLOTHING.COM', 'Clothing'],
+      // A known merchant stays what it is, whatever its name ends in.
+      ['WWW.TOOLSTATION.COM', 'Home & Garden'],
+    ]);
+  });
+
   it('knows a car dealer, a windscreen repairer and a tour seller', () => {
     expectFiled(named('Auto & Transport', 'Travel & Vacation', 'Shopping', 'Food & Dining'), [
       ['ARCHDEACON MOTORS', 'Auto & Transport'],

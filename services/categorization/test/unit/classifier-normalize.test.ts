@@ -121,11 +121,12 @@ describe('normalizeDescription', () => {
     ['MAXWELL AFB COMMISSAMAXWELL AFB99999996241 3349532343', 'MAXWELL AFB COMMISSARY MAXWELL AFB'],
     ['NELLIS AFB COMMISSARNELLIS AFB          NV', 'NELLIS AFB COMMISSARY NELLIS AFB'],
     // A name cut off and glued to the city the line names again, or to a cut-off copy of
-    // itself; an ACH entry's class glued to the company, and a domain, stay whole.
+    // itself; an ACH entry's class glued to the company, and a domain, stay whole (the domain
+    // followed by the trade word it ends in).
     ['GglPay NELLIS STARBUNELLIS AFB141234', 'NELLIS STARBU NELLIS AFB'],
     ['AdrdPy PLOUGH CAMBRICAMBRIDGE GB00733304959', 'PLOUGH CAMBRI'],
     ['WEBPAYPAL (INST XFER)WITHDRAWAL-ACH-A-PAYPAL', 'WEBPAYPAL INST XFER ACH PAYPAL'],
-    ['vistaprvistaprint.uk', 'VISTAPRVISTAPRINT'],
+    ['vistaprvistaprint.uk', 'VISTAPRVISTAPRINT PRINT'],
     ['MANOMANOUK', 'MANOMANOUK'],
     // A service station's name cut off at the line's end; a cut-off "services" is left.
     ['harborne service s', 'HARBORNE SERVICE STATION'],
@@ -155,6 +156,21 @@ describe('normalizeDescription', () => {
     expect(normalizeDescription('AMZN.COM/BILL WA').domains).toEqual(['AMZN']);
     expect(normalizeDescription('NETFLIX.COM 866-579-7172 CA').domains).toEqual(['NETFLIX']);
     expect(normalizeDescription('WARNER CHIROPRACTIC CARE').domains).toEqual([]);
+  });
+
+  it('reads the trade word a domain name ends in, and keeps the name whole before it', () => {
+    const wordsOf = (description: string) => normalizeDescription(description).words;
+    expect(wordsOf('WWW.PANTHERTAXIS.CO.UK')).toEqual(['PANTHERTAXIS', 'TAXIS']);
+    expect(wordsOf('SP * TAFTCLOTHING.COM')).toEqual(['TAFTCLOTHING', 'CLOTHING']);
+    expect(normalizeDescription('WWW.TOOLSTATION.COM').merchant[0]).toBe('TOOLSTATION');
+    expect(normalizeDescription('WWW.PANTHERTAXIS.CO.UK').domains).toEqual(['PANTHERTAXIS']);
+    // A domain that is a trade word itself, and names whose ending is no trade.
+    expect(wordsOf('BOOKING.COM')).toEqual(['BOOKING']);
+    expect(wordsOf('NORDSTROM.COM')).toEqual(['NORDSTROM']);
+    expect(wordsOf('WWW.CLOTHES2ORDER.COM')).toEqual(['CLOTHES2ORDER']);
+    expect(wordsOf('JENNINGSSEATS.CO.UK')).toEqual(['JENNINGSSEATS']);
+    // Only in a domain: a name written out is read as it is.
+    expect(wordsOf('PANTHERTAXIS LTD')).toEqual(['PANTHERTAXIS', 'LTD']);
   });
 
   it('reads US ACH descriptions by the company, not the ACH fields', () => {

@@ -1,3 +1,5 @@
+import { KEYWORDS } from './knowledge-base/keywords';
+
 /**
  * Bank descriptions are noisy: "SQ *BLUE BOTTLE COFFEE SYDNEY NS AUS", "WOOLWORTHS 1234
  * CHATSWOOD NSW", "PURCHASE AUTHORIZED ON 03/14 CHIPOTLE 1234 NEW YORK NY S3820". This module
@@ -395,6 +397,45 @@ function stripProcessor(text: string): { text: string; processor?: string } {
   return { text };
 }
 
+/**
+ * The one-word keywords a web domain's name can end in, glued to the business's own name
+ * ("PANTHERTAXIS", "TAFTCLOTHING", "SMYTHSTOYS"): a domain has no spaces, so what the business
+ * is would be read only in character n-grams. Not the words that end other words more often
+ * than they name a trade: "JENNINGSSEATS" is no EATS, "OUTDOORS" no DOORS, "NORDSTROM" no
+ * STROM (German electricity), "SHUTTERSTOCK" no STOCK, "OFFICEPOWER" no POWER, "CLOTHES2ORDER"
+ * no ORDER.
+ */
+const GLUED_TRADE_WORDS: ReadonlySet<string> = (() => {
+  const notTrades = new Set([
+    'EATS',
+    'ARMS',
+    'DOORS',
+    'STROM',
+    'STOCK',
+    'POWER',
+    'CHARGE',
+    'ORDER',
+  ]);
+  const words = Object.values(KEYWORDS)
+    .flatMap((list) => list.split('|'))
+    .filter((k) => /^[a-z]{4,}$/.test(k))
+    .map((k) => k.toUpperCase());
+  return new Set(words.filter((w) => !notTrades.has(w)));
+})();
+
+/**
+ * A domain name of eight letters or more followed by the trade word it ends in (the longest,
+ * after at least three letters of the business's own name). The name stays whole and first,
+ * for the known merchants: "TOOLSTATION" is a builders' merchant, whatever its STATION says.
+ */
+function withGluedTrade(name: string): string {
+  if (name.length < 8 || GLUED_TRADE_WORDS.has(name)) return name;
+  for (let cut = 3; cut <= name.length - 4; cut++) {
+    if (GLUED_TRADE_WORDS.has(name.slice(cut))) return `${name} ${name.slice(cut)}`;
+  }
+  return name;
+}
+
 const DOMAIN_NOISE = new Set([
   'WWW',
   'HELP',
@@ -412,8 +453,8 @@ const DOMAIN_NOISE = new Set([
 ]);
 
 /**
- * Domains name the merchant: HELP.UBER.COM → UBER, NETFLIX.COM → NETFLIX, AMZN.COM/BILL → AMZN.
- * Each name is also added to `domains`.
+ * Domains name the merchant: HELP.UBER.COM → UBER, NETFLIX.COM → NETFLIX, AMZN.COM/BILL → AMZN,
+ * PANTHERTAXIS.CO.UK → PANTHERTAXIS TAXIS. Each name is also added to `domains`.
  */
 function replaceDomains(text: string, domains: string[]): string {
   return text.replace(
@@ -424,7 +465,7 @@ function replaceDomains(text: string, domains: string[]): string {
       const meaningful = parts.filter((p) => !DOMAIN_NOISE.has(p));
       const name = meaningful.length ? meaningful[meaningful.length - 1] : (parts[0] ?? '');
       if (name) domains.push(name.replace(/-/g, ''));
-      return ` ${name} `;
+      return ` ${withGluedTrade(name)} `;
     },
   );
 }

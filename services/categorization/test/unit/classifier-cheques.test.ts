@@ -47,6 +47,35 @@ describe('paper cheques', () => {
     expect(classify(health, 'CHECK 1234').categoryId).toBeNull();
   });
 
+  it('paid in go to a cheque category, else to a general income one, never to wages', () => {
+    const mobile = 'DEPOSIT@MOBILE';
+    const household = namedCategories(['Paychecks', 'Other Income', 'Phone', 'Transfer']);
+    const paidIn = classify(household, mobile, 'credit');
+    expect(paidIn.categoryName).toBe('Other Income');
+    expect(paidIn.reasoning).toMatch(/a cheque paid in/);
+    expect(
+      classify(namedCategories(['Income', 'Mobile Phone']), 'MOBILE DEPOSIT', 'credit'),
+    ).toMatchObject({ categoryName: 'Income' });
+    const withCheques = namedCategories(['Income', 'Cash & Checks', 'Bills & Utilities']);
+    expect(classify(withCheques, 'MOBILE DEPOSIT', 'credit').categoryName).toBe('Cash & Checks');
+    // A kind of income is no place for a cheque of unknown origin; nor is the US default
+    // "Income/Salary", which is wages to the tax return.
+    const kinds = namedCategories(['Paychecks', 'Interest Income', 'Phone']);
+    expect(classify(kinds, mobile, 'credit').categoryId).toBeNull();
+    const phoned = classify(us, 'MOBILE DEPOSIT', 'credit');
+    expect(phoned.categoryId).toBeNull();
+    expect(phoned.reasoning).toMatch(/cheque paid in.*no category of yours is for that/);
+    expect(classify(us, 'REMOTE DEPOSIT', 'credit').categoryId).toBeNull();
+    // A cheque written (money out) is no income, whatever categories there are.
+    expect(classify(household, 'CHECK 1234', 'debit').categoryName).not.toBe('Other Income');
+  });
+
+  it('paid in teach the keyword model nothing of how they came in', () => {
+    // DEPOSIT alone is as often wages or a transfer: "Checking Deposit" is not read as a cheque.
+    const app = namedCategories(['Income', 'Cash & Checks', 'Food & Dining']);
+    expect(classify(app, 'Checking Deposit', 'credit').categoryName).toBe('Income');
+  });
+
   it('follow the user where they have filed their cheques', () => {
     const rent = us.find((c) => c.name === 'Rent') as UserCategory;
     const model = new UserModel();

@@ -92,7 +92,11 @@ export const CONCEPTS = {
   transfer: { describe: 'a transfer between accounts or people', direction: 'either', personal: ['Transfers'] },
   // A paper cheque's line names no payee ("CHECK 1234"): no default category is right for it, so
   // it says none (the user's own labels, or a "Cash & Checks" category, still answer).
-  cheque: { describe: 'a paper cheque, which does not say what it paid for', direction: 'either', personal: [] },
+  cheque: { describe: 'a paper cheque, which does not say what it paid for', direction: 'either', personal: [], onCredit: 'cheque_deposit' },
+  // A cheque paid in says no more who paid or for what; where the user has no category for
+  // cheques, a general income category ("Income", "Other Income") is where it is money in. A
+  // default income category keeps its tax meaning: "Income/Salary" is wages, so none is taken.
+  cheque_deposit: { describe: 'a cheque paid in, which does not say who paid or for what', direction: 'either', personal: [] },
   cash_withdrawal: { describe: 'a cash withdrawal', direction: 'either', personal: ['Cash Withdrawals', 'Transfers'] },
   card_repayment: { describe: 'a credit-card repayment', direction: 'either', personal: ['Transfers'] },
   tax_payment: { describe: 'a payment to the tax office', direction: 'either', personal: ['Transfers'] },

@@ -4,7 +4,7 @@ import { BASE_RATES } from './knowledge-base/base-rates';
 import { BRANDS } from './knowledge-base/brands.generated';
 import { KEYWORDS } from './knowledge-base/keywords';
 import { KIND_IDS, KINDS, type KindId } from './knowledge-base/kinds';
-import { HEALTH_SYSTEMS, MERCHANTS } from './knowledge-base/merchants';
+import { CHEQUES_PAID_IN_REMOTELY, HEALTH_SYSTEMS, MERCHANTS } from './knowledge-base/merchants';
 import { NaiveBayes, softmax } from './naive-bayes';
 import { namesCategories } from './ontology';
 import {
@@ -175,6 +175,10 @@ const HOSTS: ReadonlySet<string> = new Set([
   'Coast Guard Exchange',
   ...splitFacts(HEALTH_SYSTEMS).map((f) => f.name),
 ]);
+
+const PAID_IN_REMOTELY: ReadonlySet<string> = new Set(
+  splitFacts(CHEQUES_PAID_IN_REMOTELY).map((f) => f.name),
+);
 
 /**
  * The merchant words from `at` on spell `name`, the last word possibly cut off: card lines are
@@ -352,7 +356,7 @@ export class KnowledgeModel {
         if (!fact.wordTokens.length) continue;
         // An exchange's name says where a thing was bought, not what: its words would outvote
         // the business it hosts ("AAFES BARBER SHOP").
-        if (!HOSTS.has(fact.display))
+        if (!HOSTS.has(fact.display) && !PAID_IN_REMOTELY.has(fact.display))
           this.keywordModel.add(withDirection(knowledgeFeatures(normalized), definition), concept);
         // A name that loses words when normalised as a bank description ("Credit Card Payment"
         // → CREDIT) would match far too much by what is left: it only teaches the keyword model.

@@ -11,6 +11,13 @@ import type { ConceptId } from '../concepts';
  * test/fixtures/eval: that set measures the classifier and is never read to build it.
  */
 /**
+ * A cheque paid in by phone or scanner, as US banks print it ("MOBILE DEPOSIT", "DEPOSIT@MOBILE").
+ * Matched as names, but their words say how the money came in, not what it is: taught to the
+ * keyword model they made DEPOSIT a cheque's word, and every "Checking Deposit" a cheque.
+ */
+export const CHEQUES_PAID_IN_REMOTELY = 'Mobile Deposit|Deposit Mobile|Remote Deposit';
+
+/**
  * US hospital and health systems. They also host cafés, pharmacies and car parks under their own
  * name ("UPMC CARLISLE CAFE"), so the knowledge treats them as hosts (knowledge-model.ts).
  */
@@ -62,7 +69,7 @@ export const MERCHANTS: Partial<Record<ConceptId, string>> = {
   salary: 'Salary|Payroll|Wages|Net Pay|Centrelink|Services Australia|^DWP|DWP Universal Credit|Universal Credit|Child Benefit|HMRC Child Benefit|SSA Treas|Social Security|IRS Treas Tax Ref|Tax Refund|ATO Refund|HMRC Tax Refund|State Tax Refund|Unemployment Benefit|ADP Payroll Credit|Direct Deposit Payroll|Pay Cheque|Paycheck|DFAS|DFAS-Cleveland|DFAS-Indianapolis|Veterans Affairs|VA Benefits',
   sales_income: 'Stripe Payout|Stripe Transfer|Stripe Payments|Square Payout|Square Inc Deposit|Shopify Payout|Shopify Payments|Etsy Deposit|Etsy Payout|Etsy Payments|eBay Payout|eBay Commerce|Amazon Payments|Amazon Seller|Amazon Marketplace Payout|Tyro Settlement|Tyro Payments|Zeller Settlement|SumUp Payout|PayPal Payout|Upwork Earnings|Fiverr Revenue|Gumroad|Teachable Payout|Airbnb Payout|Airbnb Host Payout|Uber Driver Payout|Uber Driver Earnings|DoorDash Dasher Pay|Invoice Payment|Client Payment|Customer Payment',
   transfer: 'PayPal Transfer|Funds Transfer|^Wise|TransferWise|Revolut|Venmo|^Zelle|Cash App|Square Cash|^Monzo|^Starling|Beem It|^Beem|PayID|^Osko|Internal Transfer|Online Transfer|Transfer to Savings|Transfer from Savings|Faster Payment|Standing Order|Bank Transfer|Wire Transfer|ACH Transfer|Apple Cash|Western Union|MoneyGram|Remitly|WorldRemit',
-  cheque: '^Check|^Cheque|^Chq|^Chk|DDA Check|Check Paid|Cheque Paid|Paper Check|Cashed Check|Check Cashed|Check Deposit|Mobile Check Deposit|Cheque Deposit|Deposited Cheque',
+  cheque: `^Check|^Cheque|^Chq|^Chk|DDA Check|Check Paid|Cheque Paid|Paper Check|Cashed Check|Check Cashed|Check Deposit|Mobile Check Deposit|Cheque Deposit|Deposited Cheque|${CHEQUES_PAID_IN_REMOTELY}`,
   cash_withdrawal: 'ATM Withdrawal|Cash Withdrawal|Cash Out|^ATM|Cardtronics|Euronet|Link ATM|Notemachine|Cashpoint',
   card_repayment: 'American Express|Amex|Amex Epayment|Discover E-Payment|Discover Card|Capital One|Capital One Mobile Pmt|Citi Card|Citi Autopay|Chase Credit Crd|Chase Card Services|Barclaycard|^MBNA|Latitude Financial|Credit Card Payment|Card Repayment|Payment Thank You|Payment Received Thank You|Bankcard Repayment|Coles Mastercard|Qantas Money|Afterpay Repayment|Zip Pay Repayment|Klarna Repayment|^Affirm|Affirm Payment',
   tax_payment: '^ATO|Australian Taxation Office|Tax Office Payments|ATO Payment|HMRC|HMRC Self Assessment|HMRC NDDS|HMRC Shipley|HMRC Cumbernauld|^IRS|IRS USATAXPYMT|USATAXPYMT|US Treasury Tax|^EFTPS|BAS Payment|PAYG Instalment',

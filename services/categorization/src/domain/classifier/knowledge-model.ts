@@ -176,6 +176,7 @@ const HOSTS: ReadonlySet<string> = new Set([
   ...splitFacts(HEALTH_SYSTEMS).map((f) => f.name),
 ]);
 
+/** Names matched as cheques paid in, whose words teach the keyword model nothing (merchants.ts). */
 const PAID_IN_REMOTELY: ReadonlySet<string> = new Set(
   splitFacts(CHEQUES_PAID_IN_REMOTELY).map((f) => f.name),
 );

@@ -66,6 +66,22 @@ describe('paper cheques', () => {
     expect(phoned.categoryId).toBeNull();
     expect(phoned.reasoning).toMatch(/cheque paid in.*no category of yours is for that/);
     expect(classify(us, 'REMOTE DEPOSIT', 'credit').categoryId).toBeNull();
+    // Nor Australia's "Income Protection Insurance", nor a business's sales income.
+    for (const [countryCode, businessType] of [
+      ['AU', 'individual'],
+      ['US', 'business'],
+    ] as const) {
+      const categories = defaultCategorySet({ countryCode, businessType }).categories.map(
+        (c, i) => ({ ...us[0], id: `d${i}`, name: c.name, taxCategory: c.taxCategory }),
+      );
+      const result = new Classifier({ countryCode, businessType, categories }).classify({
+        id: 't',
+        description: 'MOBILE DEPOSIT',
+        amount: 120,
+        type: 'credit',
+      });
+      expect(result.categoryId).toBeNull();
+    }
     // A cheque written (money out) is no income, whatever categories there are.
     expect(classify(household, 'CHECK 1234', 'debit').categoryName).not.toBe('Other Income');
   });

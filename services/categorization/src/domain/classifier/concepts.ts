@@ -95,8 +95,9 @@ export const CONCEPTS = {
   cheque: { describe: 'a paper cheque, which does not say what it paid for', direction: 'either', personal: [], onCredit: 'cheque_deposit' },
   // A cheque paid in says no more who paid or for what; where the user has no category for
   // cheques, a general income category ("Income", "Other Income") is where it is money in. A
-  // default income category keeps its tax meaning: "Income/Salary" is wages, so none is taken.
-  cheque_deposit: { describe: 'a cheque paid in, which does not say who paid or for what', direction: 'either', personal: [] },
+  // default income category keeps its tax meaning: "Income/Salary" is wages and "Business:
+  // Sales income" gross receipts, so none is taken (nor "Income Protection Insurance").
+  cheque_deposit: { describe: 'a cheque paid in, which does not say who paid or for what', direction: 'income', personal: [] },
   cash_withdrawal: { describe: 'a cash withdrawal', direction: 'either', personal: ['Cash Withdrawals', 'Transfers'] },
   card_repayment: { describe: 'a credit-card repayment', direction: 'either', personal: ['Transfers'] },
   tax_payment: { describe: 'a payment to the tax office', direction: 'either', personal: ['Transfers'] },

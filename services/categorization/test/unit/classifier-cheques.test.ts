@@ -1,20 +1,9 @@
 import type { UserCategory } from '../../src/domain/classifier/categories';
 import { Classifier } from '../../src/domain/classifier/classifier';
 import { UserModel } from '../../src/domain/classifier/user-model';
-import { defaultCategorySet } from '../../src/domain/default-categories';
-import { namedCategories } from './named-categories';
+import { defaultCategories, namedCategories } from './named-categories';
 
-const us: UserCategory[] = defaultCategorySet({
-  countryCode: 'US',
-  businessType: 'individual',
-}).categories.map((c, i) => ({
-  id: `us-${i}`,
-  name: c.name,
-  icon: c.icon,
-  color: c.color,
-  isTaxDeductible: c.isTaxDeductible,
-  taxCategory: c.taxCategory,
-}));
+const us = defaultCategories('US');
 
 const classify = (
   categories: UserCategory[],
@@ -71,9 +60,7 @@ describe('paper cheques', () => {
       ['AU', 'individual'],
       ['US', 'business'],
     ] as const) {
-      const categories = defaultCategorySet({ countryCode, businessType }).categories.map(
-        (c, i) => ({ ...us[0], id: `d${i}`, name: c.name, taxCategory: c.taxCategory }),
-      );
+      const categories = defaultCategories(countryCode, businessType);
       const result = new Classifier({ countryCode, businessType, categories }).classify({
         id: 't',
         description: 'MOBILE DEPOSIT',

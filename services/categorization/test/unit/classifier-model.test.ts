@@ -17,25 +17,9 @@ import { UserModelCache } from '../../src/domain/classifier/model-cache';
 import { NaiveBayes, softmax } from '../../src/domain/classifier/naive-bayes';
 import { normalizeDescription } from '../../src/domain/classifier/normalize';
 import { UserModel } from '../../src/domain/classifier/user-model';
-import { defaultCategorySet } from '../../src/domain/default-categories';
-import type { BusinessType } from '../../src/domain/user-profile';
-import { namedCategories } from './named-categories';
+import { defaultCategories, namedCategories } from './named-categories';
 
-function categoriesFor(
-  countryCode: string,
-  businessType: BusinessType = 'individual',
-): UserCategory[] {
-  return defaultCategorySet({ countryCode, businessType }).categories.map((c, i) => ({
-    id: `${countryCode}-${i}`,
-    name: c.name,
-    icon: c.icon,
-    color: c.color,
-    isTaxDeductible: c.isTaxDeductible,
-    taxCategory: c.taxCategory,
-  }));
-}
-
-const au = categoriesFor('AU');
+const au = defaultCategories('AU');
 const idOf = (categories: UserCategory[], name: string) =>
   categories.find((c) => c.name === name)!.id;
 const features = (description: string, type = 'debit') =>
@@ -182,7 +166,7 @@ describe('Classifier, cold (knowledge base only)', () => {
     const gb = new Classifier({
       countryCode: 'GB',
       businessType: 'individual',
-      categories: categoriesFor('GB'),
+      categories: defaultCategories('GB'),
     });
     expect(gb.classify({ id: 't', description: 'SHELL 4455', type: 'debit' }).categoryName).toBe(
       'Fuel',
@@ -190,7 +174,7 @@ describe('Classifier, cold (knowledge base only)', () => {
     const auBiz = new Classifier({
       countryCode: 'AU',
       businessType: 'sole_trader',
-      categories: categoriesFor('AU', 'sole_trader'),
+      categories: defaultCategories('AU', 'sole_trader'),
     });
     expect(auBiz.classify({ id: 't', description: 'SHELL 4455', type: 'debit' }).categoryName).toBe(
       'Business: Motor vehicle',

@@ -287,29 +287,33 @@ const CHEQUES: [string, number][] = [
 ];
 const CHEQUE_NOT = ['up', 'ups', 'health', 'medical', 'vehicle', 'car'];
 
-const INCOME: [string, number][] = [
+// Words that name money in as such, and words for one kind of it, wages.
+const GENERAL_INCOME: [string, number][] = [
   ['income', 1],
-  ['salary', 1],
-  ['wages', 0.8],
-  ['paycheck', 1],
   ['einkommen', 1],
-  ['gehalt', 1],
-  ['lohn', 1],
   ['einnahmen', 1],
   ['revenu', 1],
   ['revenus', 1],
-  ['salaire', 1],
   ['ingresos', 1],
-  ['salario', 1],
-  ['nomina', 1],
   ['entrate', 1],
-  ['stipendio', 1],
   ['reddito', 1],
   ['inkomen', 1],
   ['inkomsten', 1],
+];
+const WAGES: [string, number][] = [
+  ['salary', 1],
+  ['wages', 0.8],
+  ['paycheck', 1],
+  ['gehalt', 1],
+  ['lohn', 1],
+  ['salaire', 1],
+  ['salario', 1],
+  ['nomina', 1],
+  ['stipendio', 1],
   ['salaris', 1],
   ['loon', 1],
 ];
+const INCOME: [string, number][] = [...GENERAL_INCOME, ...WAGES];
 
 /**
  * "Purchases Food", "Food Shopping": food bought. Not where shopping at large goes, nor the
@@ -415,7 +419,7 @@ export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   transfer: { not: PAYMENT_OF_A_LOAN, terms: TRANSFERS },
   cheque: { not: CHEQUE_NOT, terms: CHEQUES },
   // A cheque category first; else a general income one, not one for a kind of income.
-  cheque_deposit: { not: [...CHEQUE_NOT, 'insurance', 'protection', 'sales', 'revenue', 'turnover', 'salary', 'salaries', 'wages', 'paycheck', 'paychecks', 'payroll', 'interest', 'dividends', 'investment', 'investments', 'gehalt', 'lohn', 'zinsen', 'salaire', 'salario', 'nomina', 'stipendio', 'salaris', 'loon'], terms: [...CHEQUES, ...INCOME.map(([w]): [string, number] => [w, 0.6])] },
+  cheque_deposit: { not: [...CHEQUE_NOT, ...WAGES.map(([w]) => w), 'salaries', 'paychecks', 'payroll', 'insurance', 'protection', 'sales', 'revenue', 'turnover', 'interest', 'dividends', 'investment', 'investments', 'zinsen'], terms: [...CHEQUES, ...GENERAL_INCOME.map(([w]): [string, number] => [w, 0.6])] },
   cash_withdrawal: { not: PAYMENT_OF_A_LOAN, terms: [['cash', 1], ['atm', 1], ['withdrawals', 1], ['bargeld', 1], ['abhebungen', 1], ['especes', 1], ['retraits', 1], ['efectivo', 1], ['retiros', 1], ['contanti', 1], ['prelievi', 1], ['prelievo', 1], ['contant', 1], ['opnames', 1], ...TRANSFERS.map(([w, x]): [string, number] => [w, x * 0.7])] },
   card_repayment: { not: PAYMENT_OF_A_LOAN, terms: [['credit card', 1], ['card payment', 1], ['repayment', 1], ['debt', 0.8], ['debts', 0.8], ['payment', 0.9], ['payments', 0.9], ['zahlungen', 0.9], ['paiements', 0.9], ['pagos', 0.9], ['pagamenti', 0.9], ['betalingen', 0.9], ...TRANSFERS] },
   tax_payment: { terms: [...TAXES, ...TRANSFERS.map(([w, x]): [string, number] => [w, x * 0.5])] },

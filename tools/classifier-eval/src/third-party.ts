@@ -96,23 +96,102 @@ export const NOT_CLEAR_CUT = new Set([
   'Other Third Parties',
 ]);
 
-/** The same categories as a German-speaking user would name them (names only; labels unchanged). */
-export const GERMAN_NAMES: Record<string, string> = {
-  Dining: 'Essen & Trinken',
-  Merchandise: 'Einkäufe',
-  'Gas/Automotive': 'Tanken & Auto',
-  Entertainment: 'Freizeit & Unterhaltung',
-  'Health Care': 'Gesundheit',
-  'Other Services': 'Sonstige Dienstleistungen',
-  'Other Travel': 'Reisen',
-  'Car Rental': 'Mietwagen',
-  'Fee/Interest Charge': 'Gebühren & Zinsen',
-  'Payment/Credit': 'Zahlungen & Gutschriften',
-  'Professional Services': 'Dienstleistungen',
-  Utilities: 'Nebenkosten',
-  Internet: 'Internet & Telefon',
-  Other: 'Sonstiges',
-};
+/**
+ * The same categories as a user who speaks another language would name them, the way that
+ * language's banking and budgeting apps word them (names only; labels unchanged). The German
+ * names came first (and the own-names map is fitted on them, own-names-calibration.ts); the
+ * French, Spanish, Italian and Dutch ones were written on 2026-11-28, before any line was
+ * classified under them.
+ */
+export const TRANSLATED_NAMES = {
+  german: {
+    Dining: 'Essen & Trinken',
+    Merchandise: 'Einkäufe',
+    'Gas/Automotive': 'Tanken & Auto',
+    Entertainment: 'Freizeit & Unterhaltung',
+    'Health Care': 'Gesundheit',
+    'Other Services': 'Sonstige Dienstleistungen',
+    'Other Travel': 'Reisen',
+    'Car Rental': 'Mietwagen',
+    'Fee/Interest Charge': 'Gebühren & Zinsen',
+    'Payment/Credit': 'Zahlungen & Gutschriften',
+    'Professional Services': 'Dienstleistungen',
+    Utilities: 'Nebenkosten',
+    Internet: 'Internet & Telefon',
+    Other: 'Sonstiges',
+  },
+  french: {
+    Dining: 'Restaurants',
+    Merchandise: 'Achats',
+    'Gas/Automotive': 'Carburant & Véhicule',
+    Entertainment: 'Loisirs & Sorties',
+    'Health Care': 'Santé',
+    'Other Services': 'Autres services',
+    'Other Travel': 'Voyages',
+    'Car Rental': 'Location de voiture',
+    'Fee/Interest Charge': 'Frais & Intérêts',
+    'Payment/Credit': 'Paiements & Avoirs',
+    'Professional Services': 'Services professionnels',
+    Utilities: 'Énergie & Eau',
+    Internet: 'Internet & Téléphone',
+    Other: 'Divers',
+  },
+  spanish: {
+    Dining: 'Restaurantes',
+    Merchandise: 'Compras',
+    'Gas/Automotive': 'Gasolina y Vehículo',
+    Entertainment: 'Ocio',
+    'Health Care': 'Salud',
+    'Other Services': 'Otros servicios',
+    'Other Travel': 'Viajes',
+    'Car Rental': 'Alquiler de coche',
+    'Fee/Interest Charge': 'Comisiones e intereses',
+    'Payment/Credit': 'Pagos y abonos',
+    'Professional Services': 'Servicios profesionales',
+    Utilities: 'Suministros',
+    Internet: 'Internet y teléfono',
+    Other: 'Otros',
+  },
+  italian: {
+    Dining: 'Ristoranti',
+    Merchandise: 'Acquisti',
+    'Gas/Automotive': 'Carburante e auto',
+    Entertainment: 'Tempo libero',
+    'Health Care': 'Salute',
+    'Other Services': 'Altri servizi',
+    'Other Travel': 'Viaggi',
+    'Car Rental': 'Noleggio auto',
+    'Fee/Interest Charge': 'Commissioni e interessi',
+    'Payment/Credit': 'Pagamenti e accrediti',
+    'Professional Services': 'Servizi professionali',
+    Utilities: 'Utenze',
+    Internet: 'Internet e telefono',
+    Other: 'Altro',
+  },
+  dutch: {
+    Dining: 'Uit eten',
+    Merchandise: 'Winkelen',
+    'Gas/Automotive': 'Brandstof & Auto',
+    Entertainment: 'Vrije tijd',
+    'Health Care': 'Gezondheid',
+    'Other Services': 'Overige diensten',
+    'Other Travel': 'Reizen',
+    'Car Rental': 'Autohuur',
+    'Fee/Interest Charge': 'Kosten & Rente',
+    'Payment/Credit': 'Betalingen & Creditering',
+    'Professional Services': 'Zakelijke dienstverlening',
+    Utilities: 'Gas, water & licht',
+    Internet: 'Internet & Telefoon',
+    Other: 'Overig',
+  },
+} as const satisfies Record<string, Record<string, string>>;
+
+export type Language = keyof typeof TRANSLATED_NAMES;
+export const LANGUAGES = Object.keys(TRANSLATED_NAMES) as Language[];
+
+/** A source label's name in a language (the label itself where none is written). */
+export const translated = (language: Language, name: string): string =>
+  (TRANSLATED_NAMES[language] as Record<string, string>)[name] ?? name;
 
 /**
  * Which US default categories are right for each source label (names only). Fixed in advance;
@@ -257,7 +336,7 @@ function classifyWith(
   }).classify(transactionOf(row));
 }
 
-export type ColdNaming = 'source' | 'german' | 'us-default';
+export type ColdNaming = 'source' | Language | 'us-default';
 
 /**
  * A row's merchant as normalised (to count each merchant once), and whether the knowledge
@@ -288,7 +367,7 @@ export function coldScored(rows: readonly ThirdPartyRow[], naming: ColdNaming): 
       };
     });
   }
-  const display = (name: string) => (naming === 'german' ? (GERMAN_NAMES[name] ?? name) : name);
+  const display = (name: string) => (naming === 'source' ? name : translated(naming, name));
   const categories = named(sourceNames.map(display));
   const back = new Map(sourceNames.map((n) => [display(n), n]));
   return rows.map((row) => {
@@ -313,7 +392,7 @@ export function ownNamesPairs(
 ): { confidence: number; correct: boolean }[] {
   const sourceNames = [...new Set(rows.map((r) => r.category))].sort();
   const pairs: { confidence: number; correct: boolean }[] = [];
-  for (const display of [(n: string) => n, (n: string) => GERMAN_NAMES[n] ?? n]) {
+  for (const display of [(n: string) => n, (n: string) => translated('german', n)]) {
     const categories = named(sourceNames.map(display));
     for (const row of rows) {
       const result = classifyWith(categories, row);
@@ -553,10 +632,10 @@ export function thirdPartyReport(
     .filter((_, i) => i % every === 0)
     .map((r, index) => ({ ...r, index }));
   const cold = {} as ThirdPartyReport['cold'];
-  // German names and US-default equivalents are written for Capital One's labels only.
+  // Translated names and US-default equivalents are written for Capital One's labels only.
   const namings =
     relative === CAPITAL_ONE
-      ? (['source', 'german', 'us-default'] as const)
+      ? (['source', ...LANGUAGES, 'us-default'] as const)
       : (['source'] as const);
   for (const naming of namings) {
     const scored = coldScored(rows, naming);

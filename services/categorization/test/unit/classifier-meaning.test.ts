@@ -208,6 +208,45 @@ describe('categories found by what their names mean', () => {
     expect(rocket('childcare')).toBe('Family Care');
   });
 
+  it('keeps groceries out of a category for eating out, unless its name says groceries too', () => {
+    const dutch = appNames('NL', 'Uit eten', 'Winkelen', 'Brandstof & Auto');
+    expectMapped(dutch, { groceries: 'Winkelen', dining: 'Uit eten' });
+    expectMapped(appNames('US', 'Eating Out', 'Shopping'), {
+      groceries: 'Shopping',
+      dining: 'Eating Out',
+    });
+    expect(meaningScore('groceries', 'Auswärts essen')).toBe(0);
+    expect(appNames('NL', 'Boodschappen & Uit eten', 'Winkelen')('groceries')).toBe(
+      'Boodschappen & Uit eten',
+    );
+    // Food and drink at large still holds the groceries where nothing names them.
+    expect(appNames('DE', 'Essen & Trinken', 'Tanken & Auto')('groceries')).toBe('Essen & Trinken');
+  });
+
+  it('keeps parking, fuel and registration out of a category for hiring a car', () => {
+    for (const [hire, own] of [
+      ['Car Rental', 'Fuel & Car'],
+      ['Location de voiture', 'Carburant & Véhicule'],
+      ['Alquiler de coche', 'Gasolina y Vehículo'],
+      ['Noleggio auto', 'Carburante e auto'],
+      ['Autohuur', 'Brandstof & Auto'],
+      ['Mietwagen', 'Tanken & Auto'],
+    ]) {
+      // The hire category first: a tie between the two would go to it.
+      expectMapped(appNames('US', hire, own), {
+        parking_tolls: own,
+        fuel: own,
+        car_registration: own,
+      });
+    }
+    expectMapped(appNames('GB', 'Parking & Car Hire', 'Shopping'), {
+      parking_tolls: 'Parking & Car Hire',
+    });
+    expectFiled(named('Location de voiture', 'Carburant & Véhicule', 'Restaurants'), [
+      ['LAZ PARKING 610 DENVER CO', 'Carburant & Véhicule'],
+    ]);
+  });
+
   it('maps EveryDollar’s and Wallet’s lists: lifestyle, debt, communication', () => {
     const everyDollar = appNames(
       'US',

@@ -8,11 +8,13 @@ import type { ConceptId } from './concepts';
  * "restaurants", "auto" → "Autokosten"; see `inflects`), a phrase needs all its words.
  * Weights: 1 the concept itself, 0.7 its family ("auto" for fuel, "travel" for an airline),
  * 0.4 a catch-all that fits when nothing better does ("merchandise").
- * `not` words rule a category out (a "Gas & Electricity" category is not for petrol).
+ * `not` words rule a category out (a "Gas & Electricity" category is not for petrol);
+ * `unlessNamed` words do so unless the name also says the concept itself (a weight-1 term).
  */
 export interface ConceptTerms {
   terms: readonly (readonly [string, number])[];
   not?: readonly string[];
+  unlessNamed?: readonly string[];
 }
 
 const SHOPPING_BROAD: [string, number][] = [
@@ -98,6 +100,39 @@ const GROCERIES: [string, number][] = [
   ['haushalt', 0.5],
   ...FOOD_FAMILY,
   ...SHOPPING_BROAD,
+];
+/**
+ * A category for eating out ("Uit eten", "Eating Out", "Auswärts essen") is no place for the
+ * groceries its word for food would send there, unless it names them too.
+ */
+const EATING_OUT = [
+  'eating out',
+  'dining out',
+  'eat out',
+  'uit eten',
+  'uiteten',
+  'auswarts',
+  'comer fuera',
+  'mangiare fuori',
+  'horeca',
+];
+/**
+ * A category for hiring a car ("Car Rental", "Location de voiture", "Autohuur") is not for
+ * the parking, fuel or registration of one's own, unless it names them too ("Parking & Car
+ * Hire"). Car hire and repairs are one concept (car_service), so it keeps those.
+ */
+const CAR_HIRE = [
+  'rental',
+  'rentals',
+  'hire',
+  'mietwagen',
+  'autovermietung',
+  'location',
+  'alquiler',
+  'noleggio',
+  'autohuur',
+  'autoverhuur',
+  'verhuur',
 ];
 const AUTO_FAMILY: [string, number][] = [
   ['auto', 0.7],
@@ -379,7 +414,7 @@ const RETIREMENT: [string, number][] = [
 
 // prettier-ignore
 export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
-  groceries: { terms: GROCERIES },
+  groceries: { terms: GROCERIES, unlessNamed: EATING_OUT },
   dining: { terms: DINING },
   // Budgeting apps file bars with meals (Mint's Alcohol & Bars under Food & Dining, Monarch's
   // Restaurants & Bars, Capital One's Dining): the dining family outweighs entertainment.
@@ -389,13 +424,13 @@ export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   // shopping before the restaurants ("Alcohol & Bars" still takes it by its own word), except
   // into Mint's "Food & Dining", which holds "Alcohol & Bars" beside the groceries.
   alcohol: { terms: [['alcohol', 1], ['food dining', 0.65], ['liquor', 1], ['wine', 1], ['beer', 0.9], ['drinks', 0.9], ['drink', 0.9], ['alkohol', 1], ['wein', 1], ['vin', 1], ['alcool', 1], ['vino', 1], ['drank', 1], ...DINING.map(([w, x]): [string, number] => [w, x * 0.4]), ...GROCERIES.map(([w, x]): [string, number] => [w, x * 0.6]), ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.2])] },
-  fuel: { terms: [['fuel', 1], ['gas', 0.9], ['gasoline', 1], ['petrol', 1], ['diesel', 1], ['tanken', 1], ['benzin', 1], ['kraftstoff', 1], ['carburant', 1], ['essence', 1], ['gasolina', 1], ['combustible', 1], ['carburante', 1], ['benzina', 1], ['brandstof', 1], ['tanken', 1], ...AUTO_FAMILY], not: ['electric', 'electricity', 'strom', 'utilities', 'energy', 'heating'] },
+  fuel: { terms: [['fuel', 1], ['gas', 0.9], ['gasoline', 1], ['petrol', 1], ['diesel', 1], ['tanken', 1], ['benzin', 1], ['kraftstoff', 1], ['carburant', 1], ['essence', 1], ['gasolina', 1], ['combustible', 1], ['carburante', 1], ['benzina', 1], ['brandstof', 1], ['tanken', 1], ...AUTO_FAMILY], not: ['electric', 'electricity', 'strom', 'utilities', 'energy', 'heating'], unlessNamed: CAR_HIRE },
   public_transport: { terms: [['public transport', 1], ['transit', 1], ['train', 1], ['rail', 1], ['railway', 1], ['bus', 1], ['commute', 1], ['oepnv', 1], ['opnv', 1], ['bahn', 1], ['transports', 0.9], ['transport', 0.9], ['transportation', 0.9], ['verkehr', 0.9], ['transporte', 0.9], ['trasporti', 0.9], ['ov', 1], ['openbaar vervoer', 1], ['vervoer', 0.9], ['mobilitat', 0.8], ['travel', 0.5]] },
   // German transfers ("Überweisungen", "Überträge") start with "uber" and read as its compounds.
   rideshare: { not: ['uberweisung', 'ubertrag'], terms: [['taxi', 1], ['rideshare', 1], ['uber', 1], ['cab', 1], ['transport', 0.8], ['transportation', 0.8], ['verkehr', 0.8], ['transporte', 0.8], ['trasporti', 0.8], ['vervoer', 0.8], ['mobilitat', 0.7], ...TRAVEL_FAMILY.map(([w]): [string, number] => [w, 0.5])] },
-  parking_tolls: { terms: [['parking', 1], ['tolls', 1], ['toll', 1], ['parken', 1], ['maut', 1], ['stationnement', 1], ['peage', 1], ['aparcamiento', 1], ['peaje', 1], ['parcheggio', 1], ['pedaggi', 1], ['parkeren', 1], ['tol', 1], ...AUTO_FAMILY] },
+  parking_tolls: { terms: [['parking', 1], ['tolls', 1], ['toll', 1], ['parken', 1], ['maut', 1], ['stationnement', 1], ['peage', 1], ['aparcamiento', 1], ['peaje', 1], ['parcheggio', 1], ['pedaggi', 1], ['parkeren', 1], ['tol', 1], ...AUTO_FAMILY], unlessNamed: CAR_HIRE },
   car_service: { terms: [['car maintenance', 1], ['car service', 1], ['repairs', 0.6], ['werkstatt', 1], ['entretien', 0.8], ['taller', 1], ['manutenzione', 0.8], ['onderhoud', 0.8], ...AUTO_FAMILY], not: ['home', 'house'] },
-  car_registration: { terms: [['registration', 1], ['rego', 1], ['vehicle excise', 1], ['excise', 0.8], ['vehicle tax', 1], ['road tax', 1], ['car tax', 1], ['vehicle licence', 1], ['vehicle license', 1], ['zulassung', 1], ['kfz steuer', 1], ...AUTO_FAMILY] },
+  car_registration: { terms: [['registration', 1], ['rego', 1], ['vehicle excise', 1], ['excise', 0.8], ['vehicle tax', 1], ['road tax', 1], ['car tax', 1], ['vehicle licence', 1], ['vehicle license', 1], ['zulassung', 1], ['kfz steuer', 1], ...AUTO_FAMILY], unlessNamed: CAR_HIRE },
   airline: { terms: [['flights', 1], ['flight', 1], ['airfare', 1], ['airline', 1], ['airlines', 1], ['air travel', 1], ['fluge', 1], ['flug', 1], ['vols', 1], ['vuelos', 1], ['voli', 1], ['vluchten', 1], ...TRAVEL_FAMILY, ['foreign', 0.3], ['overseas', 0.3], ['international', 0.3], ['transport', 0.4], ['transportation', 0.4]] },
   accommodation: { terms: [['hotel', 1], ['hotels', 1], ['lodging', 1], ['accommodation', 1], ['unterkunft', 1], ['hebergement', 1], ['alojamiento', 1], ['alloggio', 1], ['hotel', 1], ['verblijf', 1], ['overnachting', 1], ...TRAVEL_FAMILY] },
   streaming: { terms: [...SUBSCRIPTIONS, ...ENTERTAINMENT_FAMILY.map(([w, x]): [string, number] => [w, x * 0.9])] },
@@ -599,6 +634,7 @@ export function meaningScoreOfTokens(concept: ConceptId, tokens: readonly string
     if (within) found.delete(term);
   }
   const weights = [...found.values()].sort((a, b) => b - a);
+  if (weights[0] < 1 && entry.unlessNamed?.some((w) => matches(tokens, w))) return 0;
   // Each further word adds a little, except a family word beside a word of the concept itself,
   // which takes a little away: "Food & Dining" also holds the groceries, so a user who has it
   // and "Restaurants" files a meal under the narrower one.

@@ -8,7 +8,7 @@ import { MERCHANTS } from '../../src/domain/classifier/knowledge-base/merchants'
 import { knowledgeModel } from '../../src/domain/classifier/knowledge-model';
 import { normalizeDescription } from '../../src/domain/classifier/normalize';
 import { meaningScore, nameTokens } from '../../src/domain/classifier/ontology';
-import { namedCategories } from './named-categories';
+import { defaultCategories, namedCategories } from './named-categories';
 
 /** Categories as a user named them in their budgeting app: no default catalogue name among them. */
 const named = (...names: string[]): UserCategory[] => namedCategories(names);
@@ -673,6 +673,30 @@ describe('the keyword model’s base rates', () => {
     expect(topConcept('CITY VETERINARY CLINIC').concept).toBe('pets');
     expect(topConcept('ACME PARKING GARAGE').concept).toBe('parking_tolls');
   });
+
+  it('are online spending’s for a merchant the line names by a web domain', () => {
+    const judged = (description: string) => {
+      const normalized = normalizeDescription(description);
+      const features = extractFeatures({ normalized, type: 'debit', amount: 18 });
+      const { keywords } = knowledgeModel().judge(normalized, features, 'debit');
+      return keywords.concepts[keywords.probabilities.indexOf(Math.max(...keywords.probabilities))];
+    };
+    // An unknown shop or service online is no café.
+    for (const description of ['GRASSHOPPER.COM LOGMEIN.COM MA', 'PHOTOFEELER.COM', '2CO.COM'])
+      expect([description, judged(description)]).toEqual([description, 'shopping']);
+    // A word that says the trade is still heard.
+    expect(judged('WWW.PANTHERTAXIS.CO.UK')).toBe('rideshare');
+    // A domain elsewhere on the line (a Square receipt, a bar's e-mail) is not the merchant's.
+    for (const description of [
+      'BITTERSWEET Raleigh NCW4ZO44 squareup.com/receipts',
+      'THE ARCHITECT BAR & RALEIGH NC73011008357 ARCHITECTBAR@GMAIL.CO',
+    ])
+      expect([description, judged(description)]).not.toEqual([description, 'shopping']);
+    expect(
+      classify(defaultCategories('US', 'individual'), 'GRASSHOPPER.COM LOGMEIN.COM MA')
+        .categoryName,
+    ).toBe('Shopping');
+  });
 });
 
 describe('a category that many concepts map to', () => {
@@ -1017,6 +1041,15 @@ describe('chain brands from OpenStreetMap (knowledge-base/brands.generated.ts)',
   it('does not find a name whose number fell away inside another business’s name', () => {
     // "Trading 212" normalises to TRADING.
     expect(lookup('INDEPENDENT TRADING CO 949-3669911 CA')).toBeUndefined();
+  });
+
+  it('leaves out a brand whose number, glued to its letters, fell away', () => {
+    // "rue21" reads as RUE (a French street), "OPEN32" as OPEN, "Hwy55" as HWY.
+    expect(lookup('RUE CLER 46168200052DURHAM NC73011008365')).toBeUndefined();
+    expect(lookup('OPEN TABLE RESERVATION')).toBeUndefined();
+    expect(lookup('HWY 64 CAR WASH')?.display).not.toBe('Hwy55');
+    // A number set apart from the letters is not glued: 7-Eleven is still known.
+    expect(lookup('7-ELEVEN 26611 VIRGINIA BEACVA')?.concept).toBe('fuel');
   });
 
   it('leaves out a brand read as a word categories are named with', () => {

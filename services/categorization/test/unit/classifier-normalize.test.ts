@@ -1,6 +1,7 @@
 import { extractFeatures } from '../../src/domain/classifier/features';
 import {
   merchantKey,
+  sellsOnline,
   normalizeDescription,
   splitAcceptorLine,
   withoutWords,
@@ -156,6 +157,35 @@ describe('normalizeDescription', () => {
     expect(normalizeDescription('AMZN.COM/BILL WA').domains).toEqual(['AMZN']);
     expect(normalizeDescription('NETFLIX.COM 866-579-7172 CA').domains).toEqual(['NETFLIX']);
     expect(normalizeDescription('WARNER CHIROPRACTIC CARE').domains).toEqual([]);
+  });
+
+  it('reads a contact e-mail address as neither the merchant’s words nor, at a mail provider, its site', () => {
+    const bakery = normalizeDescription(
+      'MILK BAR 08489002020RALEIGH NC73011007271 MATTKENNER@ICLOUD.COM 320172720950412345',
+    );
+    expect(bakery.merchant).toEqual(['MILK', 'BAR', 'RALEIGH']);
+    expect(bakery.domains).toEqual([]);
+    expect(normalizeDescription('THE ARCHITECT BAR ARCHITECTBAR@GMAIL.CO').words).toEqual([
+      'THE',
+      'ARCHITECT',
+      'BAR',
+    ]);
+    // A business's own domain stays; a mailbox-like line without a dot is words.
+    expect(normalizeDescription('CTM BILL@TRAVEL.COM').domains).toEqual(['TRAVEL']);
+    expect(normalizeDescription('DEPOSIT@MOBILE').merchant).toEqual(['DEPOSIT', 'MOBILE']);
+  });
+
+  it('tells a merchant that sells online from a domain elsewhere on the line', () => {
+    const byDomain = (description: string) => sellsOnline(normalizeDescription(description));
+    expect(byDomain('GRASSHOPPER.COM     LOGMEIN.COM         MA')).toBe(true);
+    expect(byDomain('KLARNA*ASKET.COM    STOCKHOLM           SW')).toBe(true);
+    expect(byDomain('WWW.PANTHERTAXIS.CO.UK')).toBe(true);
+    expect(byDomain('BITTERSWEET Raleigh NCW4ZO44 squareup.com/receipts')).toBe(false);
+    expect(byDomain('COPPER PENNY 4616820WILMINGTON BCOPPERPENNY@YAHOO.CO')).toBe(false);
+    expect(byDomain('WARNER CHIROPRACTIC CARE')).toBe(false);
+    // Paid through a web shop's processor, not a till's.
+    expect(byDomain('PAYPAL *BUXFER')).toBe(true);
+    expect(byDomain('SQ *BLUE BOTTLE COFFEE')).toBe(false);
   });
 
   it('reads the trade word a domain name ends in, and keeps the name whole before it', () => {

@@ -1,6 +1,6 @@
 import { CONCEPT_IDS, CONCEPTS, forDirection, type Concept, type ConceptId } from './concepts';
 import { extractFeatures, type FeatureVector } from './features';
-import { BASE_RATES } from './knowledge-base/base-rates';
+import { BASE_RATES, ONLINE_RATE_FACTORS } from './knowledge-base/base-rates';
 import { BRANDS } from './knowledge-base/brands.generated';
 import { KEYWORDS } from './knowledge-base/keywords';
 import { KIND_IDS, KINDS, type KindId } from './knowledge-base/kinds';
@@ -10,6 +10,7 @@ import { namesCategories } from './ontology';
 import {
   isChannelWord,
   isLegalForm,
+  sellsOnline,
   normalizeDescription,
   type NormalizedDescription,
 } from './normalize';
@@ -415,6 +416,10 @@ export class KnowledgeModel {
         // A one-word name that is a word categories are named with ("G.A.S." read as GAS,
         // "Bill's" as BILLS, "home24" as HOME) would take every "GAS COMPANY" and "HOME …".
         if (merchant.length === 1 && namesCategories(merchant[0].toLowerCase())) continue;
+        // A name whose number, glued to its letters, fell away is another word: "rue21" read as
+        // RUE would take every French street ("RUE CLER"), "OPEN32" every "OPEN …".
+        if (/[A-Za-z][0-9]|[0-9][A-Za-z]/.test(name) && !merchant.some((t) => /[0-9]/.test(t)))
+          continue;
         const key = merchant.join(' ');
         // A hand-written name keeps its fact, kind included: Verizon has no kind there (phone
         // and home internet), where the index files it with the mobile-phone shops.
@@ -560,12 +565,19 @@ export class KnowledgeModel {
     return undefined;
   }
 
-  private logBaseRate(concept: ConceptId): number {
-    return Math.log(BASE_RATES[concept] ?? UNLISTED_RATE);
+  private logBaseRate(concept: ConceptId, online: boolean): number {
+    const rate = BASE_RATES[concept] ?? UNLISTED_RATE;
+    return Math.log(online ? rate * (ONLINE_RATE_FACTORS[concept] ?? 1) : rate);
   }
 
-  /** The keyword model's posterior over concepts for these features. */
-  scoreKeywords(features: FeatureVector): {
+  /**
+   * The keyword model's posterior over concepts for these features; `online` when the merchant
+   * sells online (normalize.ts `sellsOnline`): the base rates are then online spending's.
+   */
+  scoreKeywords(
+    features: FeatureVector,
+    online = false,
+  ): {
     scores: ConceptScores;
     knownShare: number;
     knownWeight: number;
@@ -574,7 +586,8 @@ export class KnowledgeModel {
     const temperature = Math.max(1, raw.knownWeight * KEYWORD_TEMPERATURE_PER_WEIGHT);
     // The base rate after the softening: the evidence is what is over-confident, not the prior.
     const logScores = raw.logScores.map(
-      (score, i) => score / temperature + BASE_RATE_WEIGHT * this.logBaseRate(raw.classes[i]),
+      (score, i) =>
+        score / temperature + BASE_RATE_WEIGHT * this.logBaseRate(raw.classes[i], online),
     );
     return {
       scores: { concepts: raw.classes, probabilities: softmax(logScores) },
@@ -610,7 +623,10 @@ export class KnowledgeModel {
     let fact = this.lookupMerchant(normalized);
     // "TST* HARVEST & BREW" is a restaurant paying through Toast, not the software Harvest.
     if (fact && trade && !trade.includes(fact.concept)) fact = undefined;
-    const { scores, knownShare } = this.scoreKeywords(this.keywordsStressed(features));
+    const { scores, knownShare } = this.scoreKeywords(
+      this.keywordsStressed(features),
+      sellsOnline(normalized),
+    );
     if (trade) leanTowards(scores, trade[0], PROCESSOR_TRADE_WEIGHT);
     let best = 0;
     scores.probabilities.forEach((p, i) => {
@@ -654,7 +670,10 @@ export function conceptOfTransaction(
       certainty: MERCHANT_MATCH_WEIGHT,
       merchantName: fact.display,
     };
-  const { scores } = model.scoreKeywords(extractFeatures({ normalized, type }));
+  const { scores } = model.scoreKeywords(
+    extractFeatures({ normalized, type }),
+    sellsOnline(normalized),
+  );
   let best = -1;
   scores.probabilities.forEach((p, i) => {
     if (best < 0 || p > scores.probabilities[best]) best = i;

@@ -610,6 +610,15 @@ function normalizeText(description: string, merchant?: string | null): Normalize
     'CREDIT CARD REPAYMENT',
   );
   for (const phrase of CHANNEL_PHRASES) text = text.replace(phrase, ' ');
+  // A contact e-mail address's mailbox is a person's or a role's, not the merchant's words; at a
+  // mail provider ("MATTKENNER@ICLOUD.COM", "ARCHITECTBAR@GMAIL.CO") its domain is no web site
+  // of the merchant either: read as one, a dessert bar's owner's address made it Apple's iCloud.
+  // A business's own domain stays ("BILL@TRAVEL.CLOUD"). Only with a dot after the @, so
+  // "DEPOSIT@MOBILE" stays words.
+  text = text.replace(
+    /[A-Z0-9._%+-]+@([A-Z0-9-]+)(\.[A-Z0-9.-]*)/g,
+    (_m, host: string, rest: string) => (MAIL_PROVIDERS.has(host) ? ' ' : ` ${host}${rest}`),
+  );
   const domains: string[] = [];
   text = replaceDomains(text, domains);
 
@@ -735,6 +744,58 @@ export function withoutWords(
     withPlaces: remove(normalized.withPlaces),
     merchant: remove(normalized.merchant),
   };
+}
+
+/** Mail providers: an address there says nothing of the business that gave it. */
+const MAIL_PROVIDERS: ReadonlySet<string> = new Set([
+  'GMAIL',
+  'GOOGLEMAIL',
+  'YAHOO',
+  'YMAIL',
+  'AOL',
+  'ICLOUD',
+  'ME',
+  'MAC',
+  'HOTMAIL',
+  'OUTLOOK',
+  'LIVE',
+  'MSN',
+  'PROTONMAIL',
+  'PROTON',
+  'GMX',
+  'WEB',
+  'COMCAST',
+  'VERIZON',
+  'ATT',
+  'SBCGLOBAL',
+  'BTINTERNET',
+  'BIGPOND',
+]);
+
+/** Processors that take payments on web sites, not at a till ("PAYPAL *BUXFER", "FS *SKETCH"). */
+const ONLINE_PROCESSORS: ReadonlySet<string> = new Set([
+  'PayPal',
+  'Shopify',
+  'WePay',
+  'GoDaddy',
+  'FastSpring',
+  'Paddle',
+  'Stripe',
+  'Checkout.com',
+  'Klarna',
+  'Digital River',
+]);
+
+/**
+ * Whether the merchant sells online, as the line shows it: named by a web domain (its first word
+ * is a domain's name: "GRASSHOPPER.COM", "KLARNA*ASKET.COM") or paid through a processor of web
+ * shops. A domain elsewhere on the line (a Square receipt's address, a bar's e-mail) says
+ * nothing of how the merchant sells.
+ */
+export function sellsOnline(normalized: NormalizedDescription): boolean {
+  if (normalized.processor && ONLINE_PROCESSORS.has(normalized.processor)) return true;
+  const first = normalized.merchant[0];
+  return first !== undefined && normalized.domains.includes(first);
 }
 
 /** A merchant key for display and storage: "BLUE BOTTLE COFFEE". */

@@ -159,19 +159,19 @@ describe('normalizeDescription', () => {
     expect(normalizeDescription('WARNER CHIROPRACTIC CARE').domains).toEqual([]);
   });
 
-  it('reads a contact e-mail address as neither the merchant’s words nor, at a mail provider, its site', () => {
-    const bakery = normalizeDescription(
+  it('reads an address at a mail provider as neither the merchant’s words nor its site', () => {
+    const bar = normalizeDescription(
       'MILK BAR 08489002020RALEIGH NC73011007271 MATTKENNER@ICLOUD.COM 320172720950412345',
     );
-    expect(bakery.merchant).toEqual(['MILK', 'BAR', 'RALEIGH']);
-    expect(bakery.domains).toEqual([]);
+    expect(bar.merchant).toEqual(['MILK', 'BAR', 'RALEIGH']);
+    expect(bar.domains).toEqual([]);
     expect(normalizeDescription('THE ARCHITECT BAR ARCHITECTBAR@GMAIL.CO').words).toEqual([
       'THE',
       'ARCHITECT',
       'BAR',
     ]);
-    // A business's own domain stays; a mailbox-like line without a dot is words.
-    expect(normalizeDescription('CTM BILL@TRAVEL.COM').domains).toEqual(['TRAVEL']);
+    // An address at the business's own domain says what it bills for; no dot, no address.
+    expect(normalizeDescription('GOOGLE *GSUITE_INFINCC@GOOGLE.COM CA').words).toContain('GSUITE');
     expect(normalizeDescription('DEPOSIT@MOBILE').merchant).toEqual(['DEPOSIT', 'MOBILE']);
   });
 

@@ -610,14 +610,12 @@ function normalizeText(description: string, merchant?: string | null): Normalize
     'CREDIT CARD REPAYMENT',
   );
   for (const phrase of CHANNEL_PHRASES) text = text.replace(phrase, ' ');
-  // A contact e-mail address's mailbox is a person's or a role's, not the merchant's words; at a
-  // mail provider ("MATTKENNER@ICLOUD.COM", "ARCHITECTBAR@GMAIL.CO") its domain is no web site
-  // of the merchant either: read as one, a dessert bar's owner's address made it Apple's iCloud.
-  // A business's own domain stays ("BILL@TRAVEL.CLOUD"). Only with a dot after the @, so
-  // "DEPOSIT@MOBILE" stays words.
-  text = text.replace(
-    /[A-Z0-9._%+-]+@([A-Z0-9-]+)(\.[A-Z0-9.-]*)/g,
-    (_m, host: string, rest: string) => (MAIL_PROVIDERS.has(host) ? ' ' : ` ${host}${rest}`),
+  // An address at a mail provider ("MATTKENNER@ICLOUD.COM", "ARCHITECTBAR@GMAIL.CO") is a
+  // person's contact, neither the merchant's words nor its web site: read as a domain, a dessert
+  // bar's owner's address made it Apple's iCloud. An address at a business's own domain
+  // ("GSUITE_INFINCC@GOOGLE.COM", "BILL@TRAVEL.CLOUD") says what it bills for, and stays.
+  text = text.replace(/[A-Z0-9._%+-]+@([A-Z0-9-]+)\.[A-Z0-9.-]*/g, (address, host: string) =>
+    MAIL_PROVIDERS.has(host) ? ' ' : address,
   );
   const domains: string[] = [];
   text = replaceDomains(text, domains);

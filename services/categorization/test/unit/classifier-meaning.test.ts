@@ -1043,6 +1043,14 @@ describe('chain brands from OpenStreetMap (knowledge-base/brands.generated.ts)',
     expect(lookup('INDEPENDENT TRADING CO 949-3669911 CA')).toBeUndefined();
   });
 
+  it('reads a brand with accents or umlauts as its plain letters, not the letters between them', () => {
+    expect(lookup('TUV NORD 1234 HANNOVER')?.display).toBe('TÜV Nord');
+    expect(lookup('MOVENPICK HOTEL BERLIN')?.concept).toBe('accommodation');
+    // "TÜV Nord" was NORD and "Büsch" SCH: a line that starts with the word is not the brand.
+    expect(lookup('NORD ANGLIA EDUCATION')).toBeUndefined();
+    expect(lookup('AAFES FAIRCHD SRVIAL SCH')?.display).toBe('AAFES');
+  });
+
   it('leaves out a brand whose number, glued to its letters, fell away', () => {
     // "rue21" reads as RUE (a French street), "OPEN32" as OPEN, "Hwy55" as HWY.
     expect(lookup('RUE CLER 46168200052DURHAM NC73011008365')).toBeUndefined();

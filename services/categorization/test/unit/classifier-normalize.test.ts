@@ -1,4 +1,5 @@
 import { extractFeatures } from '../../src/domain/classifier/features';
+import { latinLetters } from '../../src/domain/classifier/letters';
 import {
   merchantKey,
   sellsOnline,
@@ -173,6 +174,16 @@ describe('normalizeDescription', () => {
     // An address at the business's own domain says what it bills for; no dot, no address.
     expect(normalizeDescription('GOOGLE *GSUITE_INFINCC@GOOGLE.COM CA').words).toContain('GSUITE');
     expect(normalizeDescription('DEPOSIT@MOBILE').merchant).toEqual(['DEPOSIT', 'MOBILE']);
+  });
+
+  it('reads accented and umlauted letters as the plain letters card lines print', () => {
+    expect(latinLetters('Mövenpick Éléphant Bleu Straße Ørsted Kïdo')).toBe(
+      'Movenpick Elephant Bleu Strasse Orsted Kido',
+    );
+    // Left out, the letter would split the word around it ("TÜV Nord" read as NORD).
+    expect(merchantOf('TÜV Nord')).toBe('TUV NORD');
+    expect(merchantOf('Büsch')).toBe('BUSCH');
+    expect(merchantOf('CAFÉ DE FLORE PARIS')).toBe(merchantOf('CAFE DE FLORE PARIS'));
   });
 
   it('tells a merchant that sells online from a domain elsewhere on the line', () => {

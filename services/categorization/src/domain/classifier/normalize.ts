@@ -1,3 +1,4 @@
+import { latinLetters } from './letters';
 import { KEYWORDS } from './knowledge-base/keywords';
 
 /**
@@ -556,7 +557,9 @@ function splitGluedCity(text: string): string {
 
 function normalizeText(description: string, merchant?: string | null): NormalizedDescription {
   const raw = [merchant ?? '', description].filter((s) => s.trim()).join(' ');
-  let text = ` ${raw.toUpperCase()} `.replace(/[\u2010-\u2015]/g, '-').replace(/[‘’`]/g, "'");
+  let text = ` ${latinLetters(raw).toUpperCase()} `
+    .replace(/[\u2010-\u2015]/g, '-')
+    .replace(/[‘’`]/g, "'");
 
   text = splitGluedCity(text);
 

@@ -1,4 +1,5 @@
 import type { ConceptId } from './concepts';
+import { latinLetters } from './letters';
 
 /**
  * What each concept is called, in English, German, French, Spanish, Italian and Dutch, so the
@@ -550,10 +551,7 @@ const CATCH_ALL_FACTOR = 0.85;
 
 /** "Essen & Trinken" → ["essen", "trinken"]. */
 export function nameTokens(name: string): string[] {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/ß/g, 'ss')
+  return latinLetters(name)
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter((t) => t && !STOP.has(t));

@@ -1,0 +1,30 @@
+/** Letters that NFD does not split into a base letter and a mark. */
+const UNSPLIT: Readonly<Record<string, string>> = {
+  ß: 'ss',
+  ẞ: 'SS',
+  ø: 'o',
+  Ø: 'O',
+  æ: 'ae',
+  Æ: 'AE',
+  œ: 'oe',
+  Œ: 'OE',
+  ł: 'l',
+  Ł: 'L',
+  đ: 'd',
+  Đ: 'D',
+  þ: 'th',
+  Þ: 'TH',
+  ı: 'i',
+};
+
+/**
+ * The text in plain Latin letters: accents and umlauts dropped ("Mövenpick" → "Movenpick",
+ * "Éléphant Bleu" → "Elephant Bleu", "Straße" → "Strasse"), as card lines mostly print names. A
+ * letter left out instead would split the word around it ("TÜV Nord" read as NORD).
+ */
+export function latinLetters(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[ßẞøØæÆœŒłŁđĐþÞı]/g, (c) => UNSPLIT[c] ?? c);
+}

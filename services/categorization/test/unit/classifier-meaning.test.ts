@@ -1051,6 +1051,12 @@ describe('chain brands from OpenStreetMap (knowledge-base/brands.generated.ts)',
     expect(lookup('AAFES FAIRCHD SRVIAL SCH')?.display).toBe('AAFES');
   });
 
+  it('reads an insurer named after a city only where the line starts with it', () => {
+    expect(lookup('ZURICH INSURANCE P')?.concept).toBe('insurance');
+    // Zurich the city, where an airline's ticket was sold.
+    expect(lookup('SWISS 7242345 ZURICH')?.concept).not.toBe('insurance');
+  });
+
   it('leaves out a brand whose number, glued to its letters, fell away', () => {
     // "rue21" reads as RUE (a French street), "OPEN32" as OPEN, "Hwy55" as HWY.
     expect(lookup('RUE CLER 46168200052DURHAM NC73011008365')).toBeUndefined();

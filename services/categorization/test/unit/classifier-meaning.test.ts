@@ -1051,6 +1051,19 @@ describe('chain brands from OpenStreetMap (knowledge-base/brands.generated.ts)',
     expect(lookup('AAFES FAIRCHD SRVIAL SCH')?.display).toBe('AAFES');
   });
 
+  it('tells the Crown’s offices (HM …) from H&M, and an oyster bar from London’s Oyster card', () => {
+    expect(lookup('HM REVENUE & CUSTOMS')?.concept).toBe('tax_payment');
+    expect(lookup('gro hm passport office')?.concept).toBe('professional_fees');
+    expect(lookup('hm courts tribun')?.concept).toBe('professional_fees');
+    expect(lookup('H&M 0081VIRGINIA BEACH')?.concept).toBe('clothing');
+    expect(lookup('oyster autotopup')?.concept).toBe('public_transport');
+    expect(lookup('42ND ST OYSTER BAR SEAFOOD G')).toBeUndefined();
+    expect(
+      classify(named('Food & Dining', 'Auto & Transport'), 'WINTZELLS OYSTER HOUSE MONTGOMER')
+        .categoryName,
+    ).toBe('Food & Dining');
+  });
+
   it('reads an insurer named after a city only where the line starts with it', () => {
     expect(lookup('ZURICH INSURANCE P')?.concept).toBe('insurance');
     // Zurich the city, where an airline's ticket was sold.

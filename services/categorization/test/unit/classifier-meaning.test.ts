@@ -1064,10 +1064,12 @@ describe('chain brands from OpenStreetMap (knowledge-base/brands.generated.ts)',
     ).toBe('Food & Dining');
   });
 
-  it('reads an insurer named after a city only where the line starts with it', () => {
+  it('reads a chain named after a city only where the line starts with it', () => {
     expect(lookup('ZURICH INSURANCE P')?.concept).toBe('insurance');
-    // Zurich the city, where an airline's ticket was sold.
+    // Zurich the city, where an airline's ticket was sold; a hotel in Burlington.
     expect(lookup('SWISS 7242345 ZURICH')?.concept).not.toBe('insurance');
+    expect(lookup('macdonald burlington')).toBeUndefined();
+    expect(lookup('BURLINGTON 123 ORLANDO FL')?.concept).toBe('clothing');
   });
 
   it('leaves out a brand whose number, glued to its letters, fell away', () => {

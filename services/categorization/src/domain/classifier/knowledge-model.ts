@@ -10,8 +10,8 @@ import { namesCategories } from './ontology';
 import {
   isChannelWord,
   isLegalForm,
-  sellsOnline,
   normalizeDescription,
+  sellsOnline,
   type NormalizedDescription,
 } from './normalize';
 

@@ -1,5 +1,5 @@
-import { latinLetters } from './letters';
 import { KEYWORDS } from './knowledge-base/keywords';
+import { latinLetters } from './letters';
 
 /**
  * Bank descriptions are noisy: "SQ *BLUE BOTTLE COFFEE SYDNEY NS AUS", "WOOLWORTHS 1234
@@ -52,6 +52,46 @@ const PROCESSORS: readonly [RegExp, string][] = [
   // Western Union's bill payments: "SPEEDPAY RE ECUA" pays the biller ECUA.
   [/^SPEEDPAY\s+(RE\s+)?/, 'Speedpay'],
 ];
+
+/** Mail providers: an address there says nothing of the business that gave it. */
+const MAIL_PROVIDERS: ReadonlySet<string> = new Set([
+  'GMAIL',
+  'GOOGLEMAIL',
+  'YAHOO',
+  'YMAIL',
+  'AOL',
+  'ICLOUD',
+  'ME',
+  'MAC',
+  'HOTMAIL',
+  'OUTLOOK',
+  'LIVE',
+  'MSN',
+  'PROTONMAIL',
+  'PROTON',
+  'GMX',
+  'WEB',
+  'COMCAST',
+  'VERIZON',
+  'ATT',
+  'SBCGLOBAL',
+  'BTINTERNET',
+  'BIGPOND',
+]);
+
+/** Processors that take payments on web sites, not at a till ("PAYPAL *BUXFER", "FS *SKETCH"). */
+const ONLINE_PROCESSORS: ReadonlySet<string> = new Set([
+  'PayPal',
+  'Shopify',
+  'WePay',
+  'GoDaddy',
+  'FastSpring',
+  'Paddle',
+  'Stripe',
+  'Checkout.com',
+  'Klarna',
+  'Digital River',
+]);
 
 /**
  * Installations whose commissaries the Defense Commissary Agency names without a marker such as
@@ -746,46 +786,6 @@ export function withoutWords(
     merchant: remove(normalized.merchant),
   };
 }
-
-/** Mail providers: an address there says nothing of the business that gave it. */
-const MAIL_PROVIDERS: ReadonlySet<string> = new Set([
-  'GMAIL',
-  'GOOGLEMAIL',
-  'YAHOO',
-  'YMAIL',
-  'AOL',
-  'ICLOUD',
-  'ME',
-  'MAC',
-  'HOTMAIL',
-  'OUTLOOK',
-  'LIVE',
-  'MSN',
-  'PROTONMAIL',
-  'PROTON',
-  'GMX',
-  'WEB',
-  'COMCAST',
-  'VERIZON',
-  'ATT',
-  'SBCGLOBAL',
-  'BTINTERNET',
-  'BIGPOND',
-]);
-
-/** Processors that take payments on web sites, not at a till ("PAYPAL *BUXFER", "FS *SKETCH"). */
-const ONLINE_PROCESSORS: ReadonlySet<string> = new Set([
-  'PayPal',
-  'Shopify',
-  'WePay',
-  'GoDaddy',
-  'FastSpring',
-  'Paddle',
-  'Stripe',
-  'Checkout.com',
-  'Klarna',
-  'Digital River',
-]);
 
 /**
  * Whether the merchant sells online, as the line shows it: named by a web domain (its first word

@@ -55,13 +55,12 @@ export const BASE_RATES: Partial<Record<ConceptId, number>> = {
 /**
  * How much likelier (or rarer) each concept is than BASE_RATES says among unknown merchants that
  * sell online, named by a web domain or paid through a web shop's processor ("GRASSHOPPER.COM",
- * "KLARNA*ASKET.COM", "PAYPAL *BUXFER"):
- * online shops, software and subscriptions, digital media, bookings and donations are far
- * commoner there, and the local café or bar that leads BASE_RATES takes its card at a till under
- * its own name. Factors rather than rates of their own, so that a concept no one thought of
- * online keeps its ordinary rate and a word that says it ("PANTHERTAXIS.CO.UK") is still heard.
- * Written from general knowledge of online card spending on 2026-11-28, never fitted to an
- * evaluation set; concepts not listed: 1.
+ * "KLARNA*ASKET.COM", "PAYPAL *BUXFER"): online shops, software and subscriptions, digital media,
+ * bookings and donations are far commoner there, and the local café or bar that leads BASE_RATES
+ * takes its card at a till under its own name. Factors rather than rates of their own, so that a
+ * concept no one thought of online keeps its ordinary rate and a word that says it
+ * ("PANTHERTAXIS.CO.UK") is still heard. Written from general knowledge of online card spending
+ * on 2026-11-28, never fitted to an evaluation set; concepts not listed: 1.
  */
 export const ONLINE_RATE_FACTORS: Partial<Record<ConceptId, number>> = {
   dining: 0.15,

@@ -1064,12 +1064,6 @@ describe('chain brands from OpenStreetMap (knowledge-base/brands.generated.ts)',
     ).toBe('Food & Dining');
   });
 
-  it('knows cloud storage as an online service, not a media subscription', () => {
-    expect(lookup('GOOGLE *Google Storage')?.concept).toBe('software');
-    expect(lookup('APL* ICLOUD 866-712-7753')?.concept).toBe('software');
-    expect(lookup('NETFLIX.COM 866-579-7172 CA')?.concept).toBe('streaming');
-  });
-
   it('reads a chain named after a city only where the line starts with it', () => {
     expect(lookup('ZURICH INSURANCE P')?.concept).toBe('insurance');
     // Zurich the city, where an airline's ticket was sold; a hotel in Burlington.

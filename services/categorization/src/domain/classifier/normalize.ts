@@ -21,30 +21,36 @@ export interface NormalizedDescription {
   domains: string[];
 }
 
-/** Prefixes of payment processors: the merchant is what follows them. */
-const PROCESSORS: readonly [RegExp, string][] = [
+/** A processor that takes payments on web sites, not at a till ("PAYPAL *BUXFER"). */
+const ONLINE = true;
+
+/**
+ * Prefixes of payment processors: the merchant is what follows them. ONLINE marks the web shops'
+ * processors (sellsOnline).
+ */
+const PROCESSORS: readonly (readonly [RegExp, string, typeof ONLINE?])[] = [
   [/^SQ\s?\*\s?|^SQU\s?\*\s?|^SQUARE\s?\*\s?/, 'Square'],
-  [/^PAYPAL\s?\*\s?|^PP\s?\*\s?/, 'PayPal'],
-  [/^SP\s?\*\s?|^SP\s(?=[A-Z])/, 'Shopify'],
+  [/^PAYPAL\s?\*\s?|^PP\s?\*\s?/, 'PayPal', ONLINE],
+  [/^SP\s?\*\s?|^SP\s(?=[A-Z])/, 'Shopify', ONLINE],
   [/^ZLR\s?\*\s?/, 'Zeller'],
   [/^SUMUP\s?\*\s?|^SMP\s?\*\s?/, 'SumUp'],
   [/^TST\s?\*\s?/, 'Toast'],
   [/^IZ\s?\*\s?|^IZETTLE\s?\*\s?|^ZTL\s?\*\s?/, 'Zettle'],
   [/^LS\s?\*\s?/, 'Lightspeed'],
   [/^CLV\s?\*\s?/, 'Clover'],
-  [/^WPY\s?\*\s?/, 'WePay'],
-  [/^DNH\s?\*\s?/, 'GoDaddy'],
-  [/^FS\s?\*\s?|^FSP\s?\*\s?/, 'FastSpring'],
-  [/^PADDLE\.NET\s?\*\s?/, 'Paddle'],
+  [/^WPY\s?\*\s?/, 'WePay', ONLINE],
+  [/^DNH\s?\*\s?/, 'GoDaddy', ONLINE],
+  [/^FS\s?\*\s?|^FSP\s?\*\s?/, 'FastSpring', ONLINE],
+  [/^PADDLE\.NET\s?\*\s?/, 'Paddle', ONLINE],
   [/^TYRO\s?\*\s?/, 'Tyro'],
-  [/^STRIPE\s?\*\s?/, 'Stripe'],
-  [/^CKO\s?\*\s?/, 'Checkout.com'],
+  [/^STRIPE\s?\*\s?/, 'Stripe', ONLINE],
+  [/^CKO\s?\*\s?/, 'Checkout.com', ONLINE],
   [/^AFTERPAY\s?\*?\s?/, 'Afterpay'],
   [/^ZIP\s?\*\s?/, 'Zip'],
-  [/^KLARNA\s?\*\s?/, 'Klarna'],
+  [/^KLARNA\s?\*\s?/, 'Klarna', ONLINE],
   // QuickBooks Payments prints "IN *" before the business it collects for.
   [/^IN\s?\*\s?/, 'Intuit'],
-  [/^DRI\s?\*\s?/, 'Digital River'],
+  [/^DRI\s?\*\s?/, 'Digital River', ONLINE],
   // InstaMed collects for doctors and hospitals: "MED*CAPITAL DIGESTIVE".
   [/^MED\s?\*\s?/, 'InstaMed'],
   // Ticketmaster sells for the event it names: "TM *CAROLINA BALLET".
@@ -52,6 +58,10 @@ const PROCESSORS: readonly [RegExp, string][] = [
   // Western Union's bill payments: "SPEEDPAY RE ECUA" pays the biller ECUA.
   [/^SPEEDPAY\s+(RE\s+)?/, 'Speedpay'],
 ];
+
+const ONLINE_PROCESSORS: ReadonlySet<string> = new Set(
+  PROCESSORS.filter(([, , online]) => online).map(([, name]) => name),
+);
 
 /** Mail providers: an address there says nothing of the business that gave it. */
 const MAIL_PROVIDERS: ReadonlySet<string> = new Set([
@@ -77,20 +87,6 @@ const MAIL_PROVIDERS: ReadonlySet<string> = new Set([
   'SBCGLOBAL',
   'BTINTERNET',
   'BIGPOND',
-]);
-
-/** Processors that take payments on web sites, not at a till ("PAYPAL *BUXFER", "FS *SKETCH"). */
-const ONLINE_PROCESSORS: ReadonlySet<string> = new Set([
-  'PayPal',
-  'Shopify',
-  'WePay',
-  'GoDaddy',
-  'FastSpring',
-  'Paddle',
-  'Stripe',
-  'Checkout.com',
-  'Klarna',
-  'Digital River',
 ]);
 
 /**

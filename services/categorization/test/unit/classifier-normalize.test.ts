@@ -1,10 +1,10 @@
 import { extractFeatures } from '../../src/domain/classifier/features';
+import { splitAcceptorLine } from '../../src/domain/classifier/acceptor-line';
 import { latinLetters } from '../../src/domain/classifier/letters';
 import {
   merchantKey,
   sellsOnline,
   normalizeDescription,
-  splitAcceptorLine,
   withoutWords,
 } from '../../src/domain/classifier/normalize';
 

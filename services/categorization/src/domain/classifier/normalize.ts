@@ -1,5 +1,8 @@
-import { KEYWORDS } from './knowledge-base/keywords';
+import { splitAcceptorLine } from './acceptor-line';
 import { latinLetters } from './letters';
+import { REGION_CODES, US_STATES, placeLengthAt } from './places';
+import { isOnlineProcessor, stripProcessor } from './processors';
+import { replaceDomains, withoutMailProviderAddresses } from './web-addresses';
 
 /**
  * Bank descriptions are noisy: "SQ *BLUE BOTTLE COFFEE SYDNEY NS AUS", "WOOLWORTHS 1234
@@ -20,74 +23,6 @@ export interface NormalizedDescription {
   /** The names of the web domains the text shows: "CARE.COM/BILL" → CARE. */
   domains: string[];
 }
-
-/** A processor that takes payments on web sites, not at a till ("PAYPAL *BUXFER"). */
-const ONLINE = true;
-
-/**
- * Prefixes of payment processors: the merchant is what follows them. ONLINE marks the web shops'
- * processors (sellsOnline).
- */
-const PROCESSORS: readonly (readonly [RegExp, string, typeof ONLINE?])[] = [
-  [/^SQ\s?\*\s?|^SQU\s?\*\s?|^SQUARE\s?\*\s?/, 'Square'],
-  [/^PAYPAL\s?\*\s?|^PP\s?\*\s?/, 'PayPal', ONLINE],
-  [/^SP\s?\*\s?|^SP\s(?=[A-Z])/, 'Shopify', ONLINE],
-  [/^ZLR\s?\*\s?/, 'Zeller'],
-  [/^SUMUP\s?\*\s?|^SMP\s?\*\s?/, 'SumUp'],
-  [/^TST\s?\*\s?/, 'Toast'],
-  [/^IZ\s?\*\s?|^IZETTLE\s?\*\s?|^ZTL\s?\*\s?/, 'Zettle'],
-  [/^LS\s?\*\s?/, 'Lightspeed'],
-  [/^CLV\s?\*\s?/, 'Clover'],
-  [/^WPY\s?\*\s?/, 'WePay', ONLINE],
-  [/^DNH\s?\*\s?/, 'GoDaddy', ONLINE],
-  [/^FS\s?\*\s?|^FSP\s?\*\s?/, 'FastSpring', ONLINE],
-  [/^PADDLE\.NET\s?\*\s?/, 'Paddle', ONLINE],
-  [/^TYRO\s?\*\s?/, 'Tyro'],
-  [/^STRIPE\s?\*\s?/, 'Stripe', ONLINE],
-  [/^CKO\s?\*\s?/, 'Checkout.com', ONLINE],
-  [/^AFTERPAY\s?\*?\s?/, 'Afterpay'],
-  [/^ZIP\s?\*\s?/, 'Zip'],
-  [/^KLARNA\s?\*\s?/, 'Klarna', ONLINE],
-  // QuickBooks Payments prints "IN *" before the business it collects for.
-  [/^IN\s?\*\s?/, 'Intuit'],
-  [/^DRI\s?\*\s?/, 'Digital River', ONLINE],
-  // InstaMed collects for doctors and hospitals: "MED*CAPITAL DIGESTIVE".
-  [/^MED\s?\*\s?/, 'InstaMed'],
-  // Ticketmaster sells for the event it names: "TM *CAROLINA BALLET".
-  [/^TM\s?\*\s?/, 'Ticketmaster'],
-  // Western Union's bill payments: "SPEEDPAY RE ECUA" pays the biller ECUA.
-  [/^SPEEDPAY\s+(RE\s+)?/, 'Speedpay'],
-];
-
-const ONLINE_PROCESSORS: ReadonlySet<string> = new Set(
-  PROCESSORS.filter(([, , online]) => online).map(([, name]) => name),
-);
-
-/** Mail providers: an address there says nothing of the business that gave it. */
-const MAIL_PROVIDERS: ReadonlySet<string> = new Set([
-  'GMAIL',
-  'GOOGLEMAIL',
-  'YAHOO',
-  'YMAIL',
-  'AOL',
-  'ICLOUD',
-  'ME',
-  'MAC',
-  'HOTMAIL',
-  'OUTLOOK',
-  'LIVE',
-  'MSN',
-  'PROTONMAIL',
-  'PROTON',
-  'GMX',
-  'WEB',
-  'COMCAST',
-  'VERIZON',
-  'ATT',
-  'SBCGLOBAL',
-  'BTINTERNET',
-  'BIGPOND',
-]);
 
 /**
  * Installations whose commissaries the Defense Commissary Agency names without a marker such as
@@ -161,264 +96,6 @@ export function isLegalForm(word: string): boolean {
 /** Legal suffixes: part of a registered name, never of what the merchant sells. */
 const LEGAL_WORDS = new Set(`${LEGAL_FORMS} CO COMPANY TRUST TRADING TA T/A`.split(' '));
 
-/** State, country and territory codes that trail a description. */
-const REGION_CODES = new Set(
-  [
-    // Australia (banks truncate NSW to NS, QLD to QL)
-    'NSW NS VIC VI QLD QL WA SA TAS TA ACT NT AU AUS AUST AUSTRALIA',
-    // United Kingdom and Ireland
-    'GB GBR UK ENG SCO WAL NIR IE IRL LONDON',
-    // United States (2-letter codes are only dropped when they end the text: see below)
-    'US USA',
-    'NZ NZL CA CAN NL NLD IE SG SGP HK LU SE DE FR',
-  ]
-    .join(' ')
-    .split(' '),
-);
-
-const US_STATES = new Set(
-  'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY'.split(
-    ' ',
-  ),
-);
-
-/** Cities and suburbs that banks append (a sample of the common ones; unknown places stay). */
-const PLACE_NAMES: readonly string[] = [
-  // Australia
-  'SYDNEY',
-  'MELBOURNE',
-  'BRISBANE',
-  'PERTH',
-  'ADELAIDE',
-  'HOBART',
-  'CANBERRA',
-  'DARWIN',
-  'GEELONG',
-  'NEWCASTLE',
-  'WOLLONGONG',
-  'PARRAMATTA',
-  'CHATSWOOD',
-  'BONDI',
-  'BONDI JUNCTION',
-  'MANLY',
-  'RANDWICK',
-  'NEWTOWN',
-  'PENRITH',
-  'BLACKTOWN',
-  'LIVERPOOL',
-  'HURSTVILLE',
-  'BANKSTOWN',
-  'MIRANDA',
-  'CRONULLA',
-  'HORNSBY',
-  'RYDE',
-  'EPPING',
-  'STRATHFIELD',
-  'BURWOOD',
-  'ASHFIELD',
-  'GLEBE',
-  'ULTIMO',
-  'PYRMONT',
-  'REDFERN',
-  'MASCOT',
-  'ZETLAND',
-  'ALEXANDRIA',
-  'MARRICKVILLE',
-  'LEICHHARDT',
-  'BALMAIN',
-  'MOSMAN',
-  'NEUTRAL BAY',
-  'DEE WHY',
-  'BROOKVALE',
-  'CASTLE HILL',
-  'ROUSE HILL',
-  'KELLYVILLE',
-  'CAMPBELLTOWN',
-  'SUTHERLAND',
-  'SURRY HILLS',
-  'DARLINGHURST',
-  'PADDINGTON',
-  'NORTH SYDNEY',
-  'RICHMOND',
-  'FITZROY',
-  'COLLINGWOOD',
-  'CARLTON',
-  'BRUNSWICK',
-  'FOOTSCRAY',
-  'PRAHRAN',
-  'TOORAK',
-  'ST KILDA',
-  'SOUTHBANK',
-  'DOCKLANDS',
-  'CHADSTONE',
-  'DONCASTER',
-  'BOX HILL',
-  'GLEN WAVERLEY',
-  'DANDENONG',
-  'FRANKSTON',
-  'RINGWOOD',
-  'CAMBERWELL',
-  'HAWTHORN',
-  'KEW',
-  'NORTHCOTE',
-  'PRESTON',
-  'COBURG',
-  'ESSENDON',
-  'FORTITUDE VALLEY',
-  'CHERMSIDE',
-  'CARINDALE',
-  'INDOOROOPILLY',
-  'TOOWONG',
-  'SOUTHPORT',
-  'SURFERS PARADISE',
-  'ROBINA',
-  'CAIRNS',
-  'TOWNSVILLE',
-  'TOOWOOMBA',
-  'FREMANTLE',
-  'JOONDALUP',
-  'SUBIACO',
-  'CANNINGTON',
-  'MORLEY',
-  'GLENELG',
-  'NORWOOD',
-  'LAUNCESTON',
-  'BELCONNEN',
-  'WODEN',
-  'TUGGERANONG',
-  'BRADDON',
-  'GOLD COAST',
-  'SUNSHINE COAST',
-  'MACQUARIE PARK',
-  'BELLA VISTA',
-  // United Kingdom
-  'MANCHESTER',
-  'BIRMINGHAM',
-  'LEEDS',
-  'GLASGOW',
-  'EDINBURGH',
-  'BRISTOL',
-  'SHEFFIELD',
-  'NOTTINGHAM',
-  'LEICESTER',
-  'CARDIFF',
-  'BELFAST',
-  'BRIGHTON',
-  'OXFORD',
-  'CAMBRIDGE',
-  'SOUTHAMPTON',
-  'PORTSMOUTH',
-  'COVENTRY',
-  'YORK',
-  'EXETER',
-  'NORWICH',
-  'ABERDEEN',
-  'DUNDEE',
-  'SWANSEA',
-  'MILTON KEYNES',
-  'CROYDON',
-  'CAMDEN',
-  'ISLINGTON',
-  'HACKNEY',
-  'SHOREDITCH',
-  'STRATFORD',
-  'WIMBLEDON',
-  'KINGSTON',
-  'CLAPHAM',
-  'BRIXTON',
-  'PECKHAM',
-  'GREENWICH',
-  'CANARY WHARF',
-  'WESTMINSTER',
-  'SOHO',
-  'HOLBORN',
-  'EUSTON',
-  'KINGS CROSS',
-  'EALING',
-  'HAMMERSMITH',
-  'CHELSEA',
-  'FULHAM',
-  'BATTERSEA',
-  'SOUTHWARK',
-  'LEWISHAM',
-  // United States
-  'NEW YORK',
-  'BROOKLYN',
-  'QUEENS',
-  'BRONX',
-  'MANHATTAN',
-  'LOS ANGELES',
-  'SAN FRANCISCO',
-  'OAKLAND',
-  'SAN JOSE',
-  'SAN DIEGO',
-  'SEATTLE',
-  'PORTLAND',
-  'CHICAGO',
-  'BOSTON',
-  'AUSTIN',
-  'HOUSTON',
-  'DALLAS',
-  'DENVER',
-  'PHOENIX',
-  'ATLANTA',
-  'MIAMI',
-  'ORLANDO',
-  'TAMPA',
-  'PHILADELPHIA',
-  'PITTSBURGH',
-  'BALTIMORE',
-  'DETROIT',
-  'MINNEAPOLIS',
-  'NASHVILLE',
-  'CHARLOTTE',
-  'RALEIGH',
-  'COLUMBUS',
-  'CLEVELAND',
-  'CINCINNATI',
-  'INDIANAPOLIS',
-  'MILWAUKEE',
-  'KANSAS CITY',
-  'ST LOUIS',
-  'SALT LAKE CITY',
-  'LAS VEGAS',
-  'SACRAMENTO',
-  'SANTA MONICA',
-  'PASADENA',
-  'BERKELEY',
-  'PALO ALTO',
-  'MOUNTAIN VIEW',
-  'SUNNYVALE',
-  'ARLINGTON',
-  'JERSEY CITY',
-  'HOBOKEN',
-  'NEWARK',
-  'SAN ANTONIO',
-  'FORT WORTH',
-  'EL PASO',
-];
-
-/** Place names by their first word, longest first, so "NEW YORK" is tried before a shorter name. */
-const PLACES_BY_FIRST_WORD: ReadonlyMap<string, readonly string[][]> = (() => {
-  const map = new Map<string, string[][]>();
-  for (const name of PLACE_NAMES) {
-    const words = name.split(' ');
-    const list = map.get(words[0]) ?? [];
-    list.push(words);
-    map.set(words[0], list);
-  }
-  for (const list of map.values()) list.sort((a, b) => b.length - a.length);
-  return map;
-})();
-
-/** How many words from `index` form a known place name (0 when none does). */
-function placeLengthAt(tokens: readonly string[], index: number): number {
-  for (const place of PLACES_BY_FIRST_WORD.get(tokens[index]) ?? []) {
-    if (place.every((word, k) => tokens[index + k] === word)) return place.length;
-  }
-  return 0;
-}
-
 const MONTHS = 'JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|SEPT|OCT|NOV|DEC';
 
 /** Words a merchant never starts with when the rest is generic ("THE COFFEE CLUB" → COFFEE CLUB). */
@@ -426,86 +103,6 @@ const LEADING_FILLER = new Set(['THE', 'A', 'AN']);
 
 /** A UK postcode district such as SW1A, EC2, M1 (only dropped after the first word). */
 const POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?$/;
-
-function stripProcessor(text: string): { text: string; processor?: string } {
-  for (const [pattern, name] of PROCESSORS) {
-    if (pattern.test(text)) return { text: text.replace(pattern, ''), processor: name };
-  }
-  return { text };
-}
-
-/**
- * The one-word keywords a web domain's name can end in, glued to the business's own name
- * ("PANTHERTAXIS", "TAFTCLOTHING", "SMYTHSTOYS"): a domain has no spaces, so what the business
- * is would be read only in character n-grams. Not the words that end other words more often
- * than they name a trade: "JENNINGSSEATS" is no EATS, "OUTDOORS" no DOORS, "NORDSTROM" no
- * STROM (German electricity), "SHUTTERSTOCK" no STOCK, "OFFICEPOWER" no POWER, "CLOTHES2ORDER"
- * no ORDER.
- */
-const GLUED_TRADE_WORDS: ReadonlySet<string> = (() => {
-  const notTrades = new Set([
-    'EATS',
-    'ARMS',
-    'DOORS',
-    'STROM',
-    'STOCK',
-    'POWER',
-    'CHARGE',
-    'ORDER',
-  ]);
-  const words = Object.values(KEYWORDS)
-    .flatMap((list) => list.split('|'))
-    .filter((k) => /^[a-z]{4,}$/.test(k))
-    .map((k) => k.toUpperCase());
-  return new Set(words.filter((w) => !notTrades.has(w)));
-})();
-
-/**
- * A domain name of eight letters or more followed by the trade word it ends in (the longest,
- * after at least three letters of the business's own name). The name stays whole and first,
- * for the known merchants: "TOOLSTATION" is a builders' merchant, whatever its STATION says.
- */
-function withGluedTrade(name: string): string {
-  if (name.length < 8 || GLUED_TRADE_WORDS.has(name)) return name;
-  for (let cut = 3; cut <= name.length - 4; cut++) {
-    if (GLUED_TRADE_WORDS.has(name.slice(cut))) return `${name} ${name.slice(cut)}`;
-  }
-  return name;
-}
-
-const DOMAIN_NOISE = new Set([
-  'WWW',
-  'HELP',
-  'PAY',
-  'BILLING',
-  'SUPPORT',
-  'M',
-  'CO',
-  'COM',
-  'NET',
-  'ORG',
-  'GOV',
-  'AC',
-  'EDU',
-]);
-
-/**
- * Domains name the merchant: HELP.UBER.COM → UBER, NETFLIX.COM → NETFLIX, AMZN.COM/BILL → AMZN,
- * PANTHERTAXIS.CO.UK → PANTHERTAXIS TAXIS. Each name is also added to `domains`.
- */
-function replaceDomains(text: string, domains: string[]): string {
-  return text.replace(
-    /\b((?:[A-Z0-9-]+\.)+)(COM|NET|ORG|IO|CO|AU|UK|US|APP|TV|ME)((?:\.[A-Z]{2})?)(\/\S*)?/g,
-    (_m, labels: string) => {
-      const parts = labels.split('.').filter(Boolean);
-      // Second-level suffixes (.CO.UK, .COM.AU) and service hosts are not the merchant's name.
-      const meaningful = parts.filter((p) => !DOMAIN_NOISE.has(p));
-      const name = meaningful.length ? meaningful[meaningful.length - 1] : (parts[0] ?? '');
-      if (name) domains.push(name.replace(/-/g, ''));
-      return ` ${withGluedTrade(name)} `;
-    },
-  );
-}
 
 /** A token that carries no words: a number, a reference like S385073123456789, or bank noise. */
 function isTrailingNoise(token: string): boolean {
@@ -523,33 +120,6 @@ function isRegionTail(tokens: readonly string[], index: number): boolean {
   if (REGION_CODES.has(word)) return true;
   // Two-letter state codes only where a US bank puts them: the last word (before any references).
   return US_STATES.has(word) && tokens.slice(index + 1).every(isTrailingNoise);
-}
-
-/** The card acceptor's name and location as card networks print them: 25 + 13 + 2 characters. */
-const ACCEPTOR_NAME = 25;
-const ACCEPTOR_LOCATION = 13;
-const ACCEPTOR_LINE = ACCEPTOR_NAME + ACCEPTOR_LOCATION + 2;
-
-/**
- * A card line in the networks' fixed layout, "AMORE PIZZA              MECHANICSBURGPA": the
- * name padded to 25 characters, the city to 13, then the state or country. Only where its
- * padding shows (two spaces ending either field), so that free text of 40 characters is left
- * whole; a name that fills its field and a city that fills its own ("PLAZA AZTECA
- * MECHANICSBURMECHANICSBURGPA") cannot be told from free text and are left to the place list.
- */
-export function splitAcceptorLine(
-  description: string,
-): { name: string; location: string } | undefined {
-  if (description.length !== ACCEPTOR_LINE) return undefined;
-  const region = description.slice(-2).toUpperCase();
-  if (!US_STATES.has(region) && !REGION_CODES.has(region)) return undefined;
-  const paddedName = description.slice(ACCEPTOR_NAME - 2, ACCEPTOR_NAME) === '  ';
-  const end = ACCEPTOR_NAME + ACCEPTOR_LOCATION;
-  const paddedCity = description.slice(end - 2, end) === '  ';
-  if (!paddedName && !paddedCity) return undefined;
-  if (description[ACCEPTOR_NAME] === ' ' || !description.slice(0, ACCEPTOR_NAME).trim())
-    return undefined;
-  return { name: description.slice(0, ACCEPTOR_NAME), location: description.slice(ACCEPTOR_NAME) };
 }
 
 /**
@@ -649,13 +219,7 @@ function normalizeText(description: string, merchant?: string | null): Normalize
     'CREDIT CARD REPAYMENT',
   );
   for (const phrase of CHANNEL_PHRASES) text = text.replace(phrase, ' ');
-  // An address at a mail provider ("MATTKENNER@ICLOUD.COM", "ARCHITECTBAR@GMAIL.CO") is a
-  // person's contact, neither the merchant's words nor its web site: read as a domain, a dessert
-  // bar's owner's address made it Apple's iCloud. An address at a business's own domain
-  // ("GSUITE_INFINCC@GOOGLE.COM", "BILL@TRAVEL.CLOUD") says what it bills for, and stays.
-  text = text.replace(/[A-Z0-9._%+-]+@([A-Z0-9-]+)\.[A-Z0-9.-]*/g, (address, host: string) =>
-    MAIL_PROVIDERS.has(host) ? ' ' : address,
-  );
+  text = withoutMailProviderAddresses(text);
   const domains: string[] = [];
   text = replaceDomains(text, domains);
 
@@ -790,7 +354,7 @@ export function withoutWords(
  * nothing of how the merchant sells.
  */
 export function sellsOnline(normalized: NormalizedDescription): boolean {
-  if (normalized.processor && ONLINE_PROCESSORS.has(normalized.processor)) return true;
+  if (normalized.processor && isOnlineProcessor(normalized.processor)) return true;
   const first = normalized.merchant[0];
   return first !== undefined && normalized.domains.includes(first);
 }

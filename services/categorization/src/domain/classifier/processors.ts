@@ -1,0 +1,59 @@
+/**
+ * Payment processors and marketplaces that print their own prefix before the merchant they
+ * collect for ("SQ *BLUE BOTTLE COFFEE", "PAYPAL *NETFLIX", "TST* HARVEST & BREW").
+ */
+
+/** A processor that takes payments on web sites, not at a till ("PAYPAL *BUXFER"). */
+const ONLINE = true;
+
+/**
+ * Prefixes of payment processors: the merchant is what follows them. ONLINE marks the web shops'
+ * processors (sellsOnline).
+ */
+const PROCESSORS: readonly (readonly [RegExp, string, typeof ONLINE?])[] = [
+  [/^SQ\s?\*\s?|^SQU\s?\*\s?|^SQUARE\s?\*\s?/, 'Square'],
+  [/^PAYPAL\s?\*\s?|^PP\s?\*\s?/, 'PayPal', ONLINE],
+  [/^SP\s?\*\s?|^SP\s(?=[A-Z])/, 'Shopify', ONLINE],
+  [/^ZLR\s?\*\s?/, 'Zeller'],
+  [/^SUMUP\s?\*\s?|^SMP\s?\*\s?/, 'SumUp'],
+  [/^TST\s?\*\s?/, 'Toast'],
+  [/^IZ\s?\*\s?|^IZETTLE\s?\*\s?|^ZTL\s?\*\s?/, 'Zettle'],
+  [/^LS\s?\*\s?/, 'Lightspeed'],
+  [/^CLV\s?\*\s?/, 'Clover'],
+  [/^WPY\s?\*\s?/, 'WePay', ONLINE],
+  [/^DNH\s?\*\s?/, 'GoDaddy', ONLINE],
+  [/^FS\s?\*\s?|^FSP\s?\*\s?/, 'FastSpring', ONLINE],
+  [/^PADDLE\.NET\s?\*\s?/, 'Paddle', ONLINE],
+  [/^TYRO\s?\*\s?/, 'Tyro'],
+  [/^STRIPE\s?\*\s?/, 'Stripe', ONLINE],
+  [/^CKO\s?\*\s?/, 'Checkout.com', ONLINE],
+  [/^AFTERPAY\s?\*?\s?/, 'Afterpay'],
+  [/^ZIP\s?\*\s?/, 'Zip'],
+  [/^KLARNA\s?\*\s?/, 'Klarna', ONLINE],
+  // QuickBooks Payments prints "IN *" before the business it collects for.
+  [/^IN\s?\*\s?/, 'Intuit'],
+  [/^DRI\s?\*\s?/, 'Digital River', ONLINE],
+  // InstaMed collects for doctors and hospitals: "MED*CAPITAL DIGESTIVE".
+  [/^MED\s?\*\s?/, 'InstaMed'],
+  // Ticketmaster sells for the event it names: "TM *CAROLINA BALLET".
+  [/^TM\s?\*\s?/, 'Ticketmaster'],
+  // Western Union's bill payments: "SPEEDPAY RE ECUA" pays the biller ECUA.
+  [/^SPEEDPAY\s+(RE\s+)?/, 'Speedpay'],
+];
+
+const ONLINE_PROCESSORS: ReadonlySet<string> = new Set(
+  PROCESSORS.filter(([, , online]) => online).map(([, name]) => name),
+);
+
+/** The processor prefix taken off the text, and which processor it names. */
+export function stripProcessor(text: string): { text: string; processor?: string } {
+  for (const [pattern, name] of PROCESSORS) {
+    if (pattern.test(text)) return { text: text.replace(pattern, ''), processor: name };
+  }
+  return { text };
+}
+
+/** Whether the processor takes payments on web sites, not at a till (PayPal, Shopify, Stripe…). */
+export function isOnlineProcessor(name: string): boolean {
+  return ONLINE_PROCESSORS.has(name);
+}

@@ -20,14 +20,20 @@ import {
   type KnowledgeModel,
   type KnowledgeVerdict,
 } from './knowledge-model';
-import { NEIGHBOUR_SETTINGS } from './neighbours';
+import { NEIGHBOUR_SETTINGS, type NeighbourVote } from './neighbours';
 import {
   normalizeDescription,
   titleCase,
   withoutWords,
   type NormalizedDescription,
 } from './normalize';
-import { neighbourText, type ConceptFiling, type MemoryRecall, type UserModel } from './user-model';
+import {
+  neighbourText,
+  type ConceptFiling,
+  type MemoryRecall,
+  type UserModel,
+  type UserScores,
+} from './user-model';
 
 /**
  * The classifier: blends what the user taught (merchant memory, their own model) with the
@@ -108,6 +114,43 @@ function quote(words: string[]): string {
   return [...new Set(words)].map((w) => `'${w}'`).join(', ');
 }
 
+/** One source's belief over the user's categories, and how much it counts in the blend. */
+interface BlendPart {
+  source: 'prior' | 'memory' | 'user' | 'neighbours';
+  weight: number;
+  dist: Map<string, number>;
+}
+
+/** A category the knowledge found for a concept, and the kind of merchant it was found for. */
+type FoundCategory = { category: UserCategory; kind?: KindId };
+
+/** The built-in knowledge's belief over the user's categories: the blend's prior. */
+interface KnowledgeBelief {
+  prior: Map<string, number>;
+  /** Each keyword concept's category (or its kind's, where the line names one), in order. */
+  namedCategories: (FoundCategory | undefined)[];
+  /** The known merchant's category by its concept and kind, before the user's filing. */
+  merchantMatch?: FoundCategory;
+  /** Where the known merchant goes for this user (their filing of its concept, or its name). */
+  merchantCategory?: UserCategory;
+  /** The words behind the keyword belief. */
+  words: string[];
+}
+
+/** What explain() reads to say where an answer came from. */
+interface Explained {
+  transaction: TransactionToClassify;
+  normalized: NormalizedDescription;
+  verdict: KnowledgeVerdict;
+  knowledge: KnowledgeBelief;
+  category: UserCategory;
+  parts: readonly BlendPart[];
+  totalWeight: number;
+  recall?: MemoryRecall;
+  userScores?: UserScores;
+  neighbours?: NeighbourVote;
+}
+
 export class Classifier {
   private readonly resolver: CategoryResolver;
   private readonly knowledge: KnowledgeModel;
@@ -179,17 +222,15 @@ export class Classifier {
     return shorter?.concept === known.concept ? undefined : remembered;
   }
 
-  classifyAll(transactions: readonly TransactionToClassify[]): ClassificationResult[] {
-    return transactions.map((t) => this.classify(t));
-  }
-
-  classify(transaction: TransactionToClassify): ClassificationResult {
-    const normalized = normalizeDescription(transaction.description, transaction.merchant);
-    const featuresOf = (words: NormalizedDescription) =>
-      extractFeatures({ normalized: words, type: transaction.type, amount: transaction.amount });
-    const features = featuresOf(normalized);
-    const verdict = this.knowledge.judge(normalized, features, transaction.type);
-
+  /**
+   * The built-in knowledge's belief over the user's categories (the blend's prior), with what
+   * the reasoning line needs of it.
+   */
+  private knowledgeBelief(
+    verdict: KnowledgeVerdict,
+    normalized: NormalizedDescription,
+  ): KnowledgeBelief {
+    const userModel = this.context.userModel;
     // The prior over the user's categories: keyword model, with a known merchant on top. A
     // category that many concepts map to by name (Shopping gathers retail, clothing, books,
     // pets…) has the belief of the likeliest of them. Summed, the little belief a vague line
@@ -198,7 +239,6 @@ export class Classifier {
     // lost to a category of one (groceries) that the belief put below it, and a line whose
     // words said "electronics" went anywhere but Shopping. Where the user has filed a concept
     // themselves, their filing takes over from its name, and those shares add up.
-    const userModel = this.context.userModel;
     const keywordDist = new Map<string, number>();
     const likeliestNamed = new Map<string, number>();
     // How much of the keyword belief lands on concepts this user has a category for.
@@ -272,6 +312,121 @@ export class Classifier {
     if (!verdict.merchant && !knowledgeWords.length && userModel?.size) {
       shiftToBaseRate(prior, userModel.merchantsPerCategory(), this.context.categories.length);
     }
+    return { prior, namedCategories, merchantMatch, merchantCategory, words: knowledgeWords };
+  }
+
+  /** Which part of the blend put the answer on top, and the reasoning line that says so. */
+  private explain({
+    transaction,
+    normalized,
+    verdict,
+    knowledge,
+    category,
+    parts,
+    totalWeight,
+    recall,
+    userScores,
+    neighbours,
+  }: Explained): { source: ClassificationSource; reasoning: string } {
+    const { merchantCategory, merchantMatch, namedCategories, words: knowledgeWords } = knowledge;
+    // Which part of the blend put the answer on top, for the reasoning line.
+    const contribution = (source: string) => {
+      const part = parts.find((p) => p.source === source);
+      return part ? (part.weight * (part.dist.get(category.id) ?? 0)) / totalWeight : 0;
+    };
+    const fromMemory = contribution('memory');
+    const fromUser = contribution('user');
+    const fromPrior = contribution('prior');
+    const fromNeighbours = contribution('neighbours');
+    let source: ClassificationSource;
+    let reasoning: string;
+    if (
+      neighbours &&
+      fromNeighbours > fromMemory &&
+      fromNeighbours >= fromUser &&
+      fromNeighbours >= fromPrior
+    ) {
+      source = 'user_label';
+      reasoning = `Like '${titleCase(neighbours.nearest)}', which you labelled ${category.name}`;
+    } else if (recall && fromMemory >= fromUser && fromMemory >= fromPrior) {
+      const times = recall.counts.get(category.id) ?? 0;
+      source = 'user_label';
+      reasoning = `Matched your earlier label for '${recall.key}' (${times} time${times === 1 ? '' : 's'})`;
+    } else if (userScores && fromUser >= fromPrior) {
+      const words = userScores.evidence.map(featureWord).filter((w): w is string => Boolean(w));
+      source = 'user_model';
+      reasoning = words.length
+        ? `Learned from your labelled transactions: ${quote(words.slice(0, 2))} → ${category.name}`
+        : `Similar to transactions you labelled ${category.name}`;
+    } else if (verdict.merchant && merchantCategory?.id === category.id) {
+      source = 'knowledge_base';
+      reasoning = `Merchant '${verdict.merchant.fact.display}' is ${this.resolver.describe(verdict.merchant.concept, merchantMatch?.kind)} → ${category.name}`;
+      if (merchantMatch?.category.id !== category.id)
+        reasoning += ', where you filed others like it';
+    } else {
+      source = 'keyword_model';
+      // The likeliest concept (or its kind the line names) that put the answer's category there.
+      let best: { p: number; concept: ConceptId; kind?: KindId } | undefined;
+      verdict.keywords.concepts.forEach((c, i) => {
+        const named = namedCategories[i];
+        const p = verdict.keywords.probabilities[i];
+        if (named?.category.id === category.id && (!best || p > best.p))
+          best = { p, concept: c, kind: named.kind };
+      });
+      const what = best ? this.resolver.describe(best.concept, best.kind) : category.name;
+      reasoning = knowledgeWords.length
+        ? `Keywords ${quote(knowledgeWords.slice(0, 2))} suggest ${what} → ${category.name}`
+        : `Closest match in the built-in knowledge: ${what} → ${category.name}`;
+    }
+    if (normalized.processor && source !== 'user_label')
+      reasoning += ` (paid via ${normalized.processor})`;
+    if (
+      transaction.type === 'credit' &&
+      !this.resolver.income.has(category.id) &&
+      source === 'knowledge_base' &&
+      verdict.merchant &&
+      conceptOf(verdict.merchant.concept).direction === 'expense'
+    ) {
+      reasoning += '; money in, so likely a refund';
+    }
+    return { source, reasoning };
+  }
+
+  /**
+   * The fitted confidence through the user's own map when they have one; else, for names the
+   * user wrote, through the map fitted on another user's own names (the concept → category step
+   * can miss there), scaled down where the classifier knows fewer of this user's categories (by
+   * meaning or by their labels) as `known`; else as fitted.
+   */
+  private mappedConfidence(
+    signals: CalibrationSignals,
+    userScores: UserScores | undefined,
+  ): { mapped: number; known: number } {
+    const fitted = calibrate(signals);
+    const userMap = this.context.calibration?.isIdentity ? undefined : this.context.calibration;
+    if (userMap) return { mapped: userMap.apply(fitted), known: 1 };
+    if (this.resolver.ownNames)
+      return {
+        mapped: ownNamesCalibration().apply(fitted),
+        known: understoodFactor(this.resolver.understoodShare(userScores?.categoryIds)),
+      };
+    return { mapped: fitted, known: 1 };
+  }
+
+  classifyAll(transactions: readonly TransactionToClassify[]): ClassificationResult[] {
+    return transactions.map((t) => this.classify(t));
+  }
+
+  classify(transaction: TransactionToClassify): ClassificationResult {
+    const normalized = normalizeDescription(transaction.description, transaction.merchant);
+    const featuresOf = (words: NormalizedDescription) =>
+      extractFeatures({ normalized: words, type: transaction.type, amount: transaction.amount });
+    const features = featuresOf(normalized);
+    const verdict = this.knowledge.judge(normalized, features, transaction.type);
+
+    const knowledge = this.knowledgeBelief(verdict, normalized);
+    const { prior, merchantCategory } = knowledge;
+    const userModel = this.context.userModel;
 
     // Where the user's labels are of another business that shares this one's leading words,
     // neither the memory nor the user's model and neighbours may read those words.
@@ -291,15 +446,11 @@ export class Classifier {
     });
 
     const blend = new Map<string, number>();
-    const parts: {
-      source: 'prior' | 'memory' | 'user' | 'neighbours';
-      weight: number;
-      dist: Map<string, number>;
-    }[] = [];
+    const parts: BlendPart[] = [];
     // Each source's belief, on the categories the user still has (labels of a deleted one say
     // nothing), counted when it has weight and says something.
     const addPart = (
-      source: (typeof parts)[number]['source'],
+      source: BlendPart['source'],
       weight: number,
       beliefs: Iterable<readonly [string, number]>,
     ) => {
@@ -369,81 +520,22 @@ export class Classifier {
       known: verdict.knownShare,
       user: userScores?.reliability ?? 0,
     };
-    const fitted = calibrate(signals);
-    // The user's own map when they have one; else, for names the user wrote, the map fitted
-    // on another user's own names (the concept → category step can miss there), scaled down
-    // where the classifier knows fewer of this user's categories (by meaning or by their
-    // labels); else as fitted.
-    const userMap = this.context.calibration?.isIdentity ? undefined : this.context.calibration;
-    let mapped = fitted;
-    let known = 1;
-    if (userMap) mapped = userMap.apply(fitted);
-    else if (this.resolver.ownNames) {
-      mapped = ownNamesCalibration().apply(fitted);
-      known = understoodFactor(this.resolver.understoodShare(userScores?.categoryIds));
-    }
+    const { mapped, known } = this.mappedConfidence(signals, userScores);
     // Three decimals, like every confidence the maps give.
     const confidence = Math.round(mapped * known * 1000) / 1000;
 
-    // Which part of the blend put the answer on top, for the reasoning line.
-    const contribution = (source: string) => {
-      const part = parts.find((p) => p.source === source);
-      return part ? (part.weight * (part.dist.get(top.id) ?? 0)) / totalWeight : 0;
-    };
-    const fromMemory = contribution('memory');
-    const fromUser = contribution('user');
-    const fromPrior = contribution('prior');
-    const fromNeighbours = contribution('neighbours');
-    let source: ClassificationSource;
-    let reasoning: string;
-    if (
-      neighbours &&
-      fromNeighbours > fromMemory &&
-      fromNeighbours >= fromUser &&
-      fromNeighbours >= fromPrior
-    ) {
-      source = 'user_label';
-      reasoning = `Like '${titleCase(neighbours.nearest)}', which you labelled ${category.name}`;
-    } else if (recall && fromMemory >= fromUser && fromMemory >= fromPrior) {
-      const times = recall.counts.get(top.id) ?? 0;
-      source = 'user_label';
-      reasoning = `Matched your earlier label for '${recall.key}' (${times} time${times === 1 ? '' : 's'})`;
-    } else if (userScores && fromUser >= fromPrior) {
-      const words = userScores.evidence.map(featureWord).filter((w): w is string => Boolean(w));
-      source = 'user_model';
-      reasoning = words.length
-        ? `Learned from your labelled transactions: ${quote(words.slice(0, 2))} → ${category.name}`
-        : `Similar to transactions you labelled ${category.name}`;
-    } else if (verdict.merchant && merchantCategory?.id === top.id) {
-      source = 'knowledge_base';
-      reasoning = `Merchant '${verdict.merchant.fact.display}' is ${this.resolver.describe(verdict.merchant.concept, merchantMatch?.kind)} → ${category.name}`;
-      if (merchantMatch?.category.id !== top.id) reasoning += ', where you filed others like it';
-    } else {
-      source = 'keyword_model';
-      // The likeliest concept (or its kind the line names) that put the answer's category there.
-      let best: { p: number; concept: ConceptId; kind?: KindId } | undefined;
-      verdict.keywords.concepts.forEach((c, i) => {
-        const named = namedCategories[i];
-        const p = verdict.keywords.probabilities[i];
-        if (named?.category.id === top.id && (!best || p > best.p))
-          best = { p, concept: c, kind: named.kind };
-      });
-      const what = best ? this.resolver.describe(best.concept, best.kind) : category.name;
-      reasoning = knowledgeWords.length
-        ? `Keywords ${quote(knowledgeWords.slice(0, 2))} suggest ${what} → ${category.name}`
-        : `Closest match in the built-in knowledge: ${what} → ${category.name}`;
-    }
-    if (normalized.processor && source !== 'user_label')
-      reasoning += ` (paid via ${normalized.processor})`;
-    if (
-      transaction.type === 'credit' &&
-      !this.resolver.income.has(top.id) &&
-      source === 'knowledge_base' &&
-      verdict.merchant &&
-      conceptOf(verdict.merchant.concept).direction === 'expense'
-    ) {
-      reasoning += '; money in, so likely a refund';
-    }
+    const { source, reasoning } = this.explain({
+      transaction,
+      normalized,
+      verdict,
+      knowledge,
+      category,
+      parts,
+      totalWeight,
+      recall,
+      userScores,
+      neighbours,
+    });
 
     const rest = 1 - top.p;
     // The runners-up share what the map leaves of the categories the classifier knows, and

@@ -316,23 +316,18 @@ export class Classifier {
   }
 
   /** Which part of the blend put the answer on top, and the reasoning line that says so. */
-  private explain({
-    transaction,
-    normalized,
-    verdict,
-    knowledge,
-    category,
-    parts,
-    totalWeight,
-    recall,
-    userScores,
-    neighbours,
-  }: Explained): { source: ClassificationSource; reasoning: string } {
-    const { merchantCategory, merchantMatch, namedCategories, words: knowledgeWords } = knowledge;
+  private explain(answer: Explained): { source: ClassificationSource; reasoning: string } {
+    const { verdict, category, recall, userScores, neighbours } = answer;
+    const {
+      merchantCategory,
+      merchantMatch,
+      namedCategories,
+      words: knowledgeWords,
+    } = answer.knowledge;
     // Which part of the blend put the answer on top, for the reasoning line.
     const contribution = (source: string) => {
-      const part = parts.find((p) => p.source === source);
-      return part ? (part.weight * (part.dist.get(category.id) ?? 0)) / totalWeight : 0;
+      const part = answer.parts.find((p) => p.source === source);
+      return part ? (part.weight * (part.dist.get(category.id) ?? 0)) / answer.totalWeight : 0;
     };
     const fromMemory = contribution('memory');
     const fromUser = contribution('user');
@@ -378,10 +373,10 @@ export class Classifier {
         ? `Keywords ${quote(knowledgeWords.slice(0, 2))} suggest ${what} → ${category.name}`
         : `Closest match in the built-in knowledge: ${what} → ${category.name}`;
     }
-    if (normalized.processor && source !== 'user_label')
-      reasoning += ` (paid via ${normalized.processor})`;
+    if (answer.normalized.processor && source !== 'user_label')
+      reasoning += ` (paid via ${answer.normalized.processor})`;
     if (
-      transaction.type === 'credit' &&
+      answer.transaction.type === 'credit' &&
       !this.resolver.income.has(category.id) &&
       source === 'knowledge_base' &&
       verdict.merchant &&

@@ -1093,6 +1093,17 @@ describe('chain brands from OpenStreetMap (knowledge-base/brands.generated.ts)',
     ]);
   });
 
+  it('knows photo printers, an online fashion outlet and Britain’s trade suppliers', () => {
+    expect(lookup('SHUTTERFLY, INC.         650-610-5200 CA')?.concept).toBe('shopping');
+    expect(lookup('MPIX                     620-231-8050 KS')?.concept).toBe('shopping');
+    expect(lookup('GILT GROUPE 877 2800545 NY')?.concept).toBe('clothing');
+    expect(lookup('newey eyre')?.concept).toBe('hardware');
+    expect(lookup('topps tiles 123')?.concept).toBe('hardware');
+    // B&Q with its ampersand spelled out or dropped, as exports print it.
+    expect(lookup('B AND Q 1239')?.display).toBe('B&Q');
+    expect(lookup('b q 1302')?.display).toBe('B&Q');
+  });
+
   it('leaves out one-word brands that are everyday words or first names', () => {
     // "Coffee#1", "Big 5" (numbers fall away) and the Alice pizza chain are in the index.
     expect(lookup('COFFEE HOUSE ON MAIN')?.brand).toBeUndefined();
@@ -1136,6 +1147,16 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['ARCHDEACON MOTORS', 'Auto & Transport'],
       ['AUTOGLASS', 'Auto & Transport'],
       ['VIATOR LAST MINUTE', 'Travel & Vacation'],
+    ]);
+  });
+
+  it('knows an ironmonger, a register office and the courts', () => {
+    const council = named('Home & Garden', 'Professional Fees', 'Dining Out', 'Shopping');
+    expectFiled(council, [
+      ['whites ironmongery sto', 'Home & Garden'],
+      ['bcc register office', 'Professional Fees'],
+      ['civil justice cent', 'Professional Fees'],
+      ['COUNTY COURT MONEY CLAIMS', 'Professional Fees'],
     ]);
   });
 

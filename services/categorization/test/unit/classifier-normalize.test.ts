@@ -52,6 +52,15 @@ describe('normalizeDescription', () => {
     expect(merchantOf('Direct Debit 123456 AGL SALES PTY LTD 7712')).toBe('AGL SALES');
   });
 
+  it('joins initials spaced where the ampersand was dropped or spelled out, not a person’s', () => {
+    expect(merchantOf('b q 1302')).toBe('BQ');
+    expect(merchantOf('B AND Q 1239')).toBe('BQ');
+    expect(merchantOf('M AND S SIMPLY FOOD')).toBe('MS SIMPLY FOOD');
+    // Initials before a name are a person's (Wm Morrison), and stay apart.
+    expect(merchantOf('w m morrison petro')).toBe('MORRISON PETRO');
+    expect(merchantOf('J R EDWARDS LIMITED')).toBe('EDWARDS');
+  });
+
   it('drops the phone wallet a card issuer prints before the merchant', () => {
     expect(merchantOf('GglPay 42 & LAWRENCE - Raleigh, NC')).toBe(merchantOf('42 & LAWRENCE'));
     expect(merchantOf('APLPAY TRADER JOE S #546')).toBe('TRADER JOES');

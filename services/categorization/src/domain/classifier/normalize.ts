@@ -238,6 +238,11 @@ function normalizeText(description: string, merchant?: string | null): Normalize
     )
     .replace(/(\w)&(\w)/g, '$1$2') // M&S, AT&T, H&M
     .replace(/\b([A-Z]) & ([A-Z])\b/g, '$1$2') // "B & Q", "H & M": initials, spaced
+    .replace(/\b([A-Z]) AND ([A-Z])\b/g, '$1$2') // "B AND Q", "M AND S": the ampersand spelled out
+    // Two initials that are the whole name, spaced where an export dropped the ampersand ("b q
+    // 1234"): each letter alone would be dropped below, and the merchant with them. Not a
+    // person's initials before a name ("W M MORRISON PETRO" is Morrisons).
+    .replace(/^\s*([A-Z]) ([A-Z])(?=\s*$|\s+\S*\d)/, '$1$2')
     .replace(/\bAT T\b/g, 'ATT') // AT&T where an export dropped the ampersand
     .replace(/(\w)'(\w)/g, '$1$2') // MCDONALD'S
     .replace(/(\w)\.(\w)(?=\.|\b)/g, '$1$2') // E.ON, J.B.

@@ -138,7 +138,7 @@ interface KnowledgeBelief {
 }
 
 /** What explain() reads to say where an answer came from. */
-interface Explained {
+interface AnswerToExplain {
   transaction: TransactionToClassify;
   normalized: NormalizedDescription;
   verdict: KnowledgeVerdict;
@@ -316,7 +316,7 @@ export class Classifier {
   }
 
   /** Which part of the blend put the answer on top, and the reasoning line that says so. */
-  private explain(answer: Explained): { source: ClassificationSource; reasoning: string } {
+  private explain(answer: AnswerToExplain): { source: ClassificationSource; reasoning: string } {
     const { verdict, category, recall, userScores, neighbours } = answer;
     const {
       merchantCategory,
@@ -324,8 +324,7 @@ export class Classifier {
       namedCategories,
       words: knowledgeWords,
     } = answer.knowledge;
-    // Which part of the blend put the answer on top, for the reasoning line.
-    const contribution = (source: string) => {
+    const contribution = (source: BlendPart['source']) => {
       const part = answer.parts.find((p) => p.source === source);
       return part ? (part.weight * (part.dist.get(category.id) ?? 0)) / answer.totalWeight : 0;
     };

@@ -800,6 +800,45 @@ describe('finer kinds of a concept (knowledge-base/kinds.ts)', () => {
     expect(classify(mint, 'STARBUCKS STORE 22656').reasoning).toContain('a coffee shop');
   });
 
+  it('keeps tolls and parking apart for a user who does, in either order and language', () => {
+    const lines: [string, string][] = [
+      ['NJ EZPASS', 'Tolls'],
+      ['SUNPASS*ACC1234', 'Tolls'],
+      ['NTTA TOLL 1234', 'Tolls'],
+      ['WILSON PARKING 123 SYDNEY', 'Parking'],
+      ['PARKMOBILE 1234', 'Parking'],
+      ['DOWNTOWN PARKING GARAGE', 'Parking'],
+    ];
+    expectFiled(named('Tolls', 'Parking', 'Dining Out', 'Shopping'), lines);
+    expectFiled(named('Parking', 'Tolls', 'Dining Out', 'Shopping'), lines);
+    const german = (name: string) => (name === 'Tolls' ? 'Maut' : 'Parken');
+    expectFiled(
+      named('Parken', 'Maut', 'Essen', 'Einkäufe'),
+      lines.map(([line, name]) => [line, german(name)]),
+    );
+    // One category for both, or one for parking alone, still takes every line.
+    expectFiled(named('Parking & Tolls', 'Restaurants'), [
+      ['NJ EZPASS', 'Parking & Tolls'],
+      ['PARKMOBILE 1234', 'Parking & Tolls'],
+    ]);
+    expectFiled(named('Parking', 'Auto & Transport', 'Restaurants'), [['NJ EZPASS', 'Parking']]);
+    // Among default names the catalogue's choice stands: a sole trader's car park and tolls are
+    // motor-vehicle costs, not the personal "Parking & Tolls" beside them.
+    for (const [countryCode, expected] of [
+      ['AU', 'Business: Motor vehicle'],
+      ['GB', 'Business: Car, van and travel'],
+      ['US', 'Business: Car & truck'],
+    ] as const) {
+      const categories = defaultCategories(countryCode, 'sole_trader');
+      const classifier = new Classifier({ countryCode, businessType: 'sole_trader', categories });
+      for (const line of ['LINKT SYDNEY', 'RINGGO PARKING', 'TXTAG.ORG TOLLS'])
+        expect([
+          line,
+          classifier.classify({ id: 't', description: line, type: 'debit' }).categoryName,
+        ]).toEqual([line, expected]);
+    }
+  });
+
   it('files a line whose own words name a kind under the category that names it', () => {
     expectFiled(mint, [
       ['INTERNET SERVICE PROVIDER', 'Internet'],

@@ -142,8 +142,12 @@ export class CategoryResolver {
     meant: { category: UserCategory; score: number },
     found: UserCategory,
   ): boolean {
-    const madeByUser = this.ownNames || !this.seedNames.has(key(meant.category.name));
-    return madeByUser && meant.score > this.meaning(concept, found);
+    return this.madeByUser(meant.category) && meant.score > this.meaning(concept, found);
+  }
+
+  /** A category the user named (all of theirs, when they named their own), not a default one. */
+  private madeByUser(category: UserCategory): boolean {
+    return this.ownNames || !this.seedNames.has(key(category.name));
   }
 
   private meaning(concept: ConceptId, category: UserCategory): number {
@@ -200,8 +204,10 @@ export class CategoryResolver {
     const broad = this.conceptCategory.get(concept);
     if (!kind || KINDS[kind].concept !== concept) return broad && { category: broad };
     if (broad && this.saysKind(broad, kind)) return { category: broad };
+    // Among default names the catalogue's choice stands: a sole trader's car park goes to
+    // "Business: Motor vehicle", not to the default "Parking & Tolls" beside it.
     const narrow = this.categoryForKind(kind);
-    if (narrow) return { category: narrow, kind };
+    if (narrow && (!broad || this.madeByUser(narrow))) return { category: narrow, kind };
     return broad && { category: broad };
   }
 

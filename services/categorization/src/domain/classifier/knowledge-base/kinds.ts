@@ -109,6 +109,22 @@ export const KINDS = {
     terms: ['movies', 'movie', 'cinema', 'cinemas', 'films', 'kino', 'cine', 'bioscoop'],
     inLines: ['movie', 'movies', 'cinema', 'cinemas', 'cineplex', 'kino', 'bioscoop'],
   },
+  // Budgeting apps that keep parking and tolls apart (YNAB's and Copilot's users, "Parken" beside
+  // "Maut"): a toll road's account is no car park, whichever of the two the concept found first.
+  tolls: {
+    concept: 'parking_tolls',
+    describe: 'a toll road or road-user charge',
+    merchants: 'Linkt|Linkt Sydney|Linkt Brisbane|E-Toll|Etoll|Roam Express|EastLink|CityLink|Transurban|E-ZPass|EZPass|FasTrak|SunPass|TxTag|Dart Charge|Congestion Charge|ULEZ|Tollaust',
+    terms: ['tolls', 'toll', 'road tolls', 'toll roads', 'maut', 'mautgebuhren', 'peage', 'peages', 'peaje', 'peajes', 'pedaggio', 'pedaggi', 'tol', 'tolwegen'],
+    inLines: ['toll', 'tolls', 'maut', 'peage', 'peaje', 'pedaggio'],
+  },
+  parking: {
+    concept: 'parking_tolls',
+    describe: 'a car park or parking app',
+    merchants: 'Wilson Parking|Secure Parking|Care Park|Ace Parking|Cellopark|EasyPark|ParkMobile|PayByPhone|RingGo|NCP|NCP Car Park|APCOA|Q-Park|Euro Car Parks|SpotHero|ParkWhiz|LAZ Parking|Impark|JustPark|Parkopedia|Premium Parking|ParkPay',
+    terms: ['parking', 'car park', 'car parks', 'parken', 'parkgebuhren', 'parkhaus', 'stationnement', 'aparcamiento', 'estacionamiento', 'parcheggio', 'parcheggi', 'parkeren', 'parkeerkosten'],
+    inLines: ['parking', 'car park', 'carpark', 'parkhaus', 'stationnement', 'aparcamiento', 'parcheggio', 'parkeren'],
+  },
   // Mint keeps "Dividend & Cap Gains" under Investments, interest under Income.
   dividends: {
     concept: 'interest_income',

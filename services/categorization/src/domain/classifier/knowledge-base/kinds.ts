@@ -109,8 +109,8 @@ export const KINDS = {
     terms: ['movies', 'movie', 'cinema', 'cinemas', 'films', 'kino', 'cine', 'bioscoop'],
     inLines: ['movie', 'movies', 'cinema', 'cinemas', 'cineplex', 'kino', 'bioscoop'],
   },
-  // Budgeting apps that keep parking and tolls apart (YNAB's and Copilot's users, "Parken" beside
-  // "Maut"): a toll road's account is no car park, whichever of the two the concept found first.
+  // A user who keeps parking and tolls apart ("Parking" beside "Tolls", "Parken" beside "Maut"):
+  // a toll road's account is no car park, whichever of the two the concept found first.
   tolls: {
     concept: 'parking_tolls',
     describe: 'a toll road or road-user charge',

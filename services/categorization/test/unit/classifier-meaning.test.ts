@@ -816,12 +816,18 @@ describe('finer kinds of a concept (knowledge-base/kinds.ts)', () => {
       named('Parken', 'Maut', 'Essen', 'Einkäufe'),
       lines.map(([line, name]) => [line, german(name)]),
     );
-    // One category for both, or one for parking alone, still takes every line.
+    // One category for both takes every line; one for parking alone takes the tolls only where
+    // no wider category means them (Mint's "Parking" beside "Auto & Transport").
     expectFiled(named('Parking & Tolls', 'Restaurants'), [
       ['NJ EZPASS', 'Parking & Tolls'],
       ['PARKMOBILE 1234', 'Parking & Tolls'],
     ]);
-    expectFiled(named('Parking', 'Auto & Transport', 'Restaurants'), [['NJ EZPASS', 'Parking']]);
+    expectFiled(named('Parking', 'Auto & Transport', 'Restaurants'), [
+      ['NJ EZPASS', 'Auto & Transport'],
+      ['E-ZPASS REBILL DES:EZP REBILL ID:5252081', 'Auto & Transport'],
+      ['PARKMOBILE 1234', 'Parking'],
+    ]);
+    expectFiled(named('Parking', 'Restaurants', 'Shopping'), [['NJ EZPASS', 'Parking']]);
     // Among default names the catalogue's choice stands: a sole trader's car park and tolls are
     // motor-vehicle costs, not the personal "Parking & Tolls" beside them.
     for (const [countryCode, expected] of [

@@ -112,11 +112,15 @@ export class CategoryResolver {
    * The user's category whose name best means the concept (at least MEANING_THRESHOLD), money
    * direction respected: an expense concept never lands in an income category.
    */
-  private byMeaning(concept: ConceptId): { category: UserCategory; score: number } | undefined {
+  private byMeaning(
+    concept: ConceptId,
+    except?: UserCategory,
+  ): { category: UserCategory; score: number } | undefined {
     const direction = (CONCEPTS[concept] as Concept).direction;
     let best: UserCategory | undefined;
     let bestScore = MEANING_THRESHOLD;
     for (const category of this.categories) {
+      if (category === except) continue;
       const income = this.income.has(category.id);
       if (direction === 'expense' && income) continue;
       const score = this.meaning(concept, category);
@@ -208,7 +212,23 @@ export class CategoryResolver {
     // "Business: Motor vehicle", not to the default "Parking & Tolls" beside it.
     const narrow = this.categoryForKind(kind);
     if (narrow && (!broad || this.madeByUser(narrow))) return { category: narrow, kind };
+    // A category named for another kind of the concept ("Parking" for a toll road) is no place
+    // for this one where a wider category of the user's, named for no kind of it, means the
+    // concept too ("Auto & Transport"). The user's own filing of the kind still decides.
+    if (broad && this.saysSiblingKind(broad, kind)) {
+      const wider = this.byMeaning(concept, broad);
+      if (wider && !this.saysSiblingKind(wider.category, kind)) return { category: wider.category };
+    }
     return broad && { category: broad };
+  }
+
+  /** Whether the category's name says another kind of the same concept. */
+  private saysSiblingKind(category: UserCategory, kind: KindId): boolean {
+    const concept = KINDS[kind].concept;
+    return KIND_IDS.some(
+      (other) =>
+        other !== kind && KINDS[other].concept === concept && this.saysKind(category, other),
+    );
   }
 
   private saysKind(category: UserCategory, kind: KindId): boolean {

@@ -63,8 +63,11 @@ export class CategoryResolver {
   /** Fewer than half of the user's categories carry a default catalogue name. */
   readonly ownNames: boolean;
   private seedNames = new Set<string>();
-  /** Each kind's category (null: none names it), found when first asked for. */
-  private readonly kindCategory = new Map<KindId, UserCategory | null>();
+  /** Where each kind's merchants go (undefined: nowhere), found when first asked for. */
+  private readonly kindHome = new Map<
+    KindId,
+    { category: UserCategory; kind?: KindId } | undefined
+  >();
 
   constructor(
     readonly categories: readonly UserCategory[],
@@ -207,6 +210,15 @@ export class CategoryResolver {
   ): { category: UserCategory; kind?: KindId } | undefined {
     const broad = this.conceptCategory.get(concept);
     if (!kind || KINDS[kind].concept !== concept) return broad && { category: broad };
+    // The same for every line of the kind: found once per set of categories.
+    if (!this.kindHome.has(kind)) this.kindHome.set(kind, this.homeOfKind(kind, broad));
+    return this.kindHome.get(kind);
+  }
+
+  private homeOfKind(
+    kind: KindId,
+    broad: UserCategory | undefined,
+  ): { category: UserCategory; kind?: KindId } | undefined {
     if (broad && this.saysKind(broad, kind)) return { category: broad };
     // Among default names the catalogue's choice stands: a sole trader's car park goes to
     // "Business: Motor vehicle", not to the default "Parking & Tolls" beside it.
@@ -216,7 +228,7 @@ export class CategoryResolver {
     // for this one where a wider category of the user's, named for no kind of it, means the
     // concept too ("Auto & Transport"). The user's own filing of the kind still decides.
     if (broad && this.saysSiblingKind(broad, kind)) {
-      const wider = this.byMeaning(concept, broad);
+      const wider = this.byMeaning(KINDS[kind].concept, broad);
       if (wider && !this.saysSiblingKind(wider.category, kind)) return { category: wider.category };
     }
     return broad && { category: broad };
@@ -240,22 +252,18 @@ export class CategoryResolver {
    * category for a kind of spending ("Dividends" is no kind of shop).
    */
   private categoryForKind(kind: KindId): UserCategory | undefined {
-    let found = this.kindCategory.get(kind);
-    if (found === undefined) {
-      const spending = (CONCEPTS[KINDS[kind].concept] as Concept).direction === 'expense';
-      let best = 0;
-      found = null;
-      for (const category of this.categories) {
-        if (spending && this.income.has(category.id)) continue;
-        const said = termsSaid(KINDS[kind].terms, this.tokensById.get(category.id) ?? []);
-        if (said > best) {
-          best = said;
-          found = category;
-        }
+    const spending = (CONCEPTS[KINDS[kind].concept] as Concept).direction === 'expense';
+    let best = 0;
+    let found: UserCategory | undefined;
+    for (const category of this.categories) {
+      if (spending && this.income.has(category.id)) continue;
+      const said = termsSaid(KINDS[kind].terms, this.tokensById.get(category.id) ?? []);
+      if (said > best) {
+        best = said;
+        found = category;
       }
-      this.kindCategory.set(kind, found);
     }
-    return found ?? undefined;
+    return found;
   }
 
   get(id: string): UserCategory | undefined {

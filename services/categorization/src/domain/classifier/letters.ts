@@ -17,6 +17,9 @@ const UNSPLIT: Readonly<Record<string, string>> = {
   ı: 'i',
 };
 
+/** Any one of them: derived from the table, so a letter added there is replaced too. */
+const UNSPLIT_LETTER = new RegExp(`[${Object.keys(UNSPLIT).join('')}]`, 'g');
+
 /**
  * The text in plain Latin letters: accents and umlauts dropped ("Mövenpick" → "Movenpick",
  * "Éléphant Bleu" → "Elephant Bleu", "Straße" → "Strasse"), as card lines mostly print names. A
@@ -26,5 +29,5 @@ export function latinLetters(text: string): string {
   return text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[ßẞøØæÆœŒłŁđĐþÞı]/g, (c) => UNSPLIT[c] ?? c);
+    .replace(UNSPLIT_LETTER, (c) => UNSPLIT[c]);
 }

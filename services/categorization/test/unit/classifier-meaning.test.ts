@@ -3,7 +3,7 @@ import { Classifier } from '../../src/domain/classifier/classifier';
 import type { ConceptId } from '../../src/domain/classifier/concepts';
 import { extractFeatures } from '../../src/domain/classifier/features';
 import { KEYWORDS } from '../../src/domain/classifier/knowledge-base/keywords';
-import { KIND_IDS, KINDS } from '../../src/domain/classifier/knowledge-base/kinds';
+import { KIND_IDS, KINDS, type Kind } from '../../src/domain/classifier/knowledge-base/kinds';
 import { MERCHANTS } from '../../src/domain/classifier/knowledge-base/merchants';
 import { knowledgeModel } from '../../src/domain/classifier/knowledge-model';
 import { normalizeDescription } from '../../src/domain/classifier/normalize';
@@ -677,8 +677,11 @@ describe('the keyword model’s base rates', () => {
   it('are online spending’s for a merchant the line names by a web domain', () => {
     const judged = (description: string) => {
       const normalized = normalizeDescription(description);
-      const features = extractFeatures({ normalized, type: 'debit', amount: 18 });
-      const { keywords } = knowledgeModel().judge(normalized, features, 'debit');
+      const { keywords } = knowledgeModel().judge(
+        normalized,
+        (words) => extractFeatures({ normalized: words, type: 'debit', amount: 18 }),
+        'debit',
+      );
       return keywords.concepts[keywords.probabilities.indexOf(Math.max(...keywords.probabilities))];
     };
     // An unknown shop or service online is no café.
@@ -780,11 +783,11 @@ describe('finer kinds of a concept (knowledge-base/kinds.ts)', () => {
 
   it('names every kind’s merchant as its concept’s list in merchants.ts spells it', () => {
     for (const kind of KIND_IDS) {
-      const { concept, merchants } = KINDS[kind];
+      const { concept, merchants } = KINDS[kind] as Kind;
       const known = new Set(
         (MERCHANTS[concept] ?? '').split('|').map((name) => name.trim().replace(/^\^/, '')),
       );
-      for (const name of merchants.split('|'))
+      for (const name of merchants?.split('|') ?? [])
         expect(`${kind}: ${known.has(name)}`).toBe(`${kind}: true`);
     }
   });
@@ -798,6 +801,120 @@ describe('finer kinds of a concept (knowledge-base/kinds.ts)', () => {
     expect(name('COMCAST 800-266-2278 PA')).toBe('Internet');
     expect(name('VERIZON WIRELESS 800-922-0204')).toBe('Mobile Phone');
     expect(classify(mint, 'STARBUCKS STORE 22656').reasoning).toContain('a coffee shop');
+  });
+
+  it('files health, pets, personal care and fees under the budgeting app’s finer categories', () => {
+    // Mint's own subcategories, each beside the wider one its kind belongs to.
+    const app = named(
+      'Health & Fitness',
+      'Dentist',
+      'Doctor',
+      'Eyecare',
+      'Pharmacy',
+      'Pets',
+      'Pet Food & Supplies',
+      'Pet Grooming',
+      'Veterinary',
+      'Personal Care',
+      'Hair',
+      'Spa & Massage',
+      'Fees & Charges',
+      'ATM Fee',
+      'Bank Fee',
+      'Finance Charge',
+      'Late Fee',
+      'Service Fee',
+      'Auto & Transport',
+      'Service & Parts',
+      'Shopping',
+      'Restaurants',
+    );
+    expectFiled(app, [
+      ['ASPEN DENTAL 1234', 'Dentist'],
+      ['FAMILY DENTAL CARE', 'Dentist'],
+      ['LENSCRAFTERS #123', 'Eyecare'],
+      ['EYE CARE CENTER', 'Eyecare'],
+      ['URGENT CARE', 'Doctor'],
+      ['QUEST DIAGNOSTICS', 'Doctor'],
+      ['PETCO 1234', 'Pet Food & Supplies'],
+      // A known merchant's line that names another kind of its concept is that kind.
+      ['PETSMART GROOMING', 'Pet Grooming'],
+      ['BANFIELD PET HOSPITAL', 'Veterinary'],
+      ['HAPPY TAILS DOG GROOMING', 'Pet Grooming'],
+      ['MASSAGE ENVY', 'Spa & Massage'],
+      ['HAND & STONE MASSAGE', 'Spa & Massage'],
+      ['ULTA #246', 'Personal Care'],
+      ['GREAT CLIPS', 'Hair'],
+      ['INTEREST CHARGE ON PURCHASES', 'Finance Charge'],
+      ['LATE PAYMENT FEE', 'Late Fee'],
+      ['NON-NETWORK ATM FEE', 'ATM Fee'],
+      ['OVERDRAFT FEE', 'Bank Fee'],
+      ['VIOC AN3102 CAMP HILL PA', 'Service & Parts'],
+    ]);
+    const kids = named(
+      'Shopping',
+      'Toys',
+      'Baby Supplies',
+      'Hobbies',
+      'Television',
+      'Newspapers & Magazines',
+      'Music',
+      'Restaurants',
+    );
+    expectFiled(kids, [
+      ['TOYS R US #1234', 'Toys'],
+      ['SMYTHS TOYS SUPERSTORES', 'Toys'],
+      ['BUYBUY BABY #3050', 'Baby Supplies'],
+      ['HOBBY-LOBBY #823', 'Hobbies'],
+      ['JOANN STORES #2121', 'Hobbies'],
+      ['TARGET 00012345', 'Shopping'],
+      ['NYTIMES*NYTDIGITALSUBSCR', 'Newspapers & Magazines'],
+      ['WSJ WALL STREET JOURNAL', 'Newspapers & Magazines'],
+      ['NETFLIX.COM', 'Television'],
+      ['SPOTIFY USA', 'Music'],
+    ]);
+    const household = named(
+      'Taxes',
+      'Federal Tax',
+      'State Tax',
+      'Local Tax',
+      'Property Tax',
+      'Insurance',
+      'Auto Insurance',
+      'Home Insurance',
+      'Life Insurance',
+      'Gym',
+      'Kids Activities',
+      'Shopping',
+      'Restaurants',
+    );
+    expectFiled(household, [
+      ['IRS USATAXPYMT 2233', 'Federal Tax'],
+      ['HMRC SELF ASSESSMENT', 'Taxes'],
+      ['FRANCHISE TAX BOARD PIT', 'State Tax'],
+      ['COUNTY TAX COLLECTOR', 'Local Tax'],
+      ['PROPERTY TAX PAYMENT', 'Property Tax'],
+      ['GEICO *AUTO', 'Auto Insurance'],
+      ['STATE FARM HOMEOWNERS', 'Home Insurance'],
+      ['HAVEN LIFE INSURANCE', 'Life Insurance'],
+      ['LIBERTY MUTUAL', 'Insurance'],
+      ['PLANET FITNESS', 'Gym'],
+      ['THE LITTLE GYM', 'Kids Activities'],
+      ['ICP*Central PA Gymnastics717-7661030  PA', 'Kids Activities'],
+    ]);
+    // Without the finer categories, each goes to the wider one, as before.
+    expectFiled(named('Health & Fitness', 'Pets', 'Personal Care', 'Fees & Charges', 'Shopping'), [
+      ['ASPEN DENTAL 1234', 'Health & Fitness'],
+      ['BANFIELD PET HOSPITAL', 'Pets'],
+      ['MASSAGE ENVY', 'Personal Care'],
+      ['LATE PAYMENT FEE', 'Fees & Charges'],
+      ['TOYS R US #1234', 'Shopping'],
+    ]);
+    expectFiled(named('Taxes', 'Insurance', 'Gym', 'Shopping'), [
+      ['IRS USATAXPYMT 2233', 'Taxes'],
+      ['STATE FARM HOMEOWNERS', 'Insurance'],
+      ['THE LITTLE GYM', 'Gym'],
+    ]);
   });
 
   it('keeps tolls and parking apart for a user who does, in either order and language', () => {
@@ -1166,6 +1283,26 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['BILL MILLER BBQ #51', 'Dining Out'],
       ['GO AIRPORT SHUTTLE', 'Transport'],
     ]);
+  });
+
+  it('reads the trade of a name that opens with a place from the rest of the name', () => {
+    // SAN, learned from chains named after a place, made the zoo a restaurant.
+    const everyday = named('Entertainment', 'Dining Out', 'Transport', 'Shopping', 'Pets');
+    expectFiled(everyday, [
+      ['SAN DIEGO ZOO', 'Entertainment'],
+      ['SAN ANTONIO ZOO', 'Entertainment'],
+      ['SAN JOSE MUSEUM OF ART', 'Entertainment'],
+      ['THE RALEIGH TIMES BAR', 'Dining Out'],
+      // A known name that opens with a place is still that business.
+      ['BOSTON MARKET 0123', 'Dining Out'],
+    ]);
+    const model = knowledgeModel();
+    // Only where the rest of the name says the trade: otherwise the place is all there is.
+    const opening = (description: string) =>
+      model.tradeWords(normalizeDescription(description)).merchant;
+    expect(opening('SAN DIEGO ZOO')).toEqual(['ZOO']);
+    expect(opening('THE RALEIGH TIMES BAR')).toEqual(['TIMES', 'BAR']);
+    expect(opening('DENVER PRIDE')).toEqual(['DENVER', 'PRIDE']);
   });
 
   it('reads a credit union’s share withdrawal as money moved between accounts, not cash', () => {

@@ -6,22 +6,8 @@ import {
   type CategorySeed,
 } from '../default-categories';
 import { CONCEPT_IDS, CONCEPTS, categoryNamesFor, type Concept, type ConceptId } from './concepts';
-import { KIND_IDS, KINDS, type Kind, type KindId } from './knowledge-base/kinds';
+import { KIND_IDS, KINDS, type KindId } from './knowledge-base/kinds';
 import { MEANING_THRESHOLD, meaningScoreOfTokens, nameTokens, termsSaid } from './ontology';
-
-/**
- * The kinds a transaction line's own words name, by their concept ("INTERNET SERVICE PROVIDER":
- * internet or cable; "MOVIE THEATER": a cinema), so the keyword model's concept goes where a known
- * merchant of that kind would (categoryForMerchant). `words` are the line's words in lower case.
- */
-export function kindsNamedBy(words: readonly string[]): ReadonlyMap<ConceptId, KindId> {
-  const named = new Map<ConceptId, KindId>();
-  for (const kind of KIND_IDS) {
-    const { concept, terms, inLines = terms } = KINDS[kind] as Kind;
-    if (!named.has(concept) && termsSaid(inLines, words)) named.set(concept, kind);
-  }
-  return named;
-}
 
 /** One of the user's categories, as the classifier needs it. */
 export interface UserCategory {
@@ -130,12 +116,26 @@ export class CategoryResolver {
       // Money in goes to an income category, or to one whose name says the concept itself
       // ("Interest", which names no direction).
       if (direction === 'income' && !income && score < 1) continue;
-      if (score > bestScore || (score === bestScore && best === undefined && score > 0)) {
+      if (
+        score > bestScore ||
+        (score === bestScore && score > 0 && (!best || this.broader(concept, category, best)))
+      ) {
         best = category;
         bestScore = score;
       }
     }
     return best && { category: best, score: bestScore };
+  }
+
+  /**
+   * Of two categories that mean a concept equally, whether `a` is the wider one: it names no
+   * kind of the concept where `b` does ("Doctor" beside "Dentist", "Pets" beside "Veterinary").
+   * A kind's category still takes that kind's merchants and lines.
+   */
+  private broader(concept: ConceptId, a: UserCategory, b: UserCategory): boolean {
+    const namesKind = (c: UserCategory) =>
+      KIND_IDS.some((kind) => KINDS[kind].concept === concept && this.saysKind(c, kind));
+    return !namesKind(a) && namesKind(b);
   }
 
   /**

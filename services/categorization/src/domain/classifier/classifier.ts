@@ -2,13 +2,9 @@ import { shiftToBaseRate } from './base-rate';
 import { calibrate, type CalibrationSignals } from './calibration';
 import { conceptOf, type ConceptId } from './concepts';
 import type { KindId } from './knowledge-base/kinds';
-import {
-  categoryResolver,
-  kindsNamedBy,
-  type CategoryResolver,
-  type UserCategory,
-} from './categories';
+import { categoryResolver, type CategoryResolver, type UserCategory } from './categories';
 import type { IsotonicCalibration } from './isotonic';
+import { kindsNamedBy } from './line-kinds';
 import { ownNamesCalibration, understoodFactor } from './own-names-calibration';
 import { extractFeatures, featureWord } from './features';
 import {
@@ -267,12 +263,12 @@ export class Classifier {
     let keywordMass = [...keywordDist.values()].reduce((a, b) => a + b, 0);
     const merchantMatch =
       verdict.merchant &&
-      this.resolver.categoryForMerchant(verdict.merchant.concept, verdict.merchant.fact.kind);
+      this.resolver.categoryForMerchant(verdict.merchant.concept, verdict.merchant.kind);
     const merchantDist =
       verdict.merchant &&
-      ((verdict.merchant.fact.kind &&
+      ((verdict.merchant.kind &&
         this.filed(
-          userModel?.filing(conceptKey(verdict.merchant.concept, verdict.merchant.fact.kind)),
+          userModel?.filing(conceptKey(verdict.merchant.concept, verdict.merchant.kind)),
           merchantMatch?.category.id,
           true,
         )) ||
@@ -416,7 +412,11 @@ export class Classifier {
     const featuresOf = (words: NormalizedDescription) =>
       extractFeatures({ normalized: words, type: transaction.type, amount: transaction.amount });
     const features = featuresOf(normalized);
-    const verdict = this.knowledge.judge(normalized, features, transaction.type);
+    const verdict = this.knowledge.judge(
+      normalized,
+      (words) => (words === normalized ? features : featuresOf(words)),
+      transaction.type,
+    );
 
     const knowledge = this.knowledgeBelief(verdict, normalized);
     const { prior, merchantCategory } = knowledge;
@@ -494,7 +494,7 @@ export class Classifier {
         // A merchant the knowledge knows, with no category of the user's for what it is: say
         // what it is, so the user can make one (or label it).
         reasoning: verdict.merchant
-          ? `Merchant '${verdict.merchant.fact.display}' is ${this.resolver.describe(verdict.merchant.concept, verdict.merchant.fact.kind)}: no category of yours is for that yet`
+          ? `Merchant '${verdict.merchant.fact.display}' is ${this.resolver.describe(verdict.merchant.concept, verdict.merchant.kind)}: no category of yours is for that yet`
           : 'No category of yours fits this transaction yet',
         alternatives: [],
         source: 'none',

@@ -3,7 +3,7 @@ import { extractFeatures, type FeatureVector } from './features';
 import { BASE_RATES, ONLINE_RATE_FACTORS } from './knowledge-base/base-rates';
 import { BRANDS } from './knowledge-base/brands.generated';
 import { KEYWORDS } from './knowledge-base/keywords';
-import { KIND_IDS, KINDS, type KindId } from './knowledge-base/kinds';
+import { KIND_IDS, KINDS, type Kind, type KindId } from './knowledge-base/kinds';
 import { CHEQUES_PAID_IN_REMOTELY, HEALTH_SYSTEMS, MERCHANTS } from './knowledge-base/merchants';
 import { NaiveBayes, softmax } from './naive-bayes';
 import { namesCategories } from './ontology';
@@ -14,6 +14,8 @@ import {
   sellsOnline,
   type NormalizedDescription,
 } from './normalize';
+import { kindsNamedBy } from './line-kinds';
+import { placeLengthAt } from './places';
 
 /**
  * The global prior: what the built-in knowledge says about a transaction before anything is
@@ -57,7 +59,11 @@ export interface ConceptScores {
 
 export interface KnowledgeVerdict {
   /** The merchant fact that matched, if any (already turned for the money's direction). */
-  merchant?: { fact: MerchantFact; concept: ConceptId };
+  /**
+   * `kind`: the kind of the concept the line's words name ("PETSMART GROOMING"), else the
+   * merchant's own.
+   */
+  merchant?: { fact: MerchantFact; concept: ConceptId; kind?: KindId };
   /** Keyword-model posterior over concepts. */
   keywords: ConceptScores;
   /** The words that drove the keyword model's best concept. */
@@ -89,8 +95,8 @@ export const conceptKey = (concept: ConceptId, kind?: KindId) =>
  */
 export function conceptVotes(verdict: KnowledgeVerdict): ConceptVote[] {
   if (verdict.merchant) {
-    const { concept, fact } = verdict.merchant;
-    return [{ key: conceptKey(concept, fact.kind), weight: 1 }];
+    const { concept, kind } = verdict.merchant;
+    return [{ key: conceptKey(concept, kind), weight: 1 }];
   }
   const votes: ConceptVote[] = [];
   verdict.keywords.concepts.forEach((concept, i) => {
@@ -286,8 +292,8 @@ function nameWords(name: string): string[] {
 function kindsByName(): Map<string, KindId> {
   const map = new Map<string, KindId>();
   for (const kind of KIND_IDS) {
-    const { concept, merchants } = KINDS[kind];
-    for (const name of merchants.split('|')) map.set(`${concept}:${name}`, kind);
+    const { concept, merchants } = KINDS[kind] as Kind;
+    for (const name of merchants?.split('|') ?? []) map.set(`${concept}:${name}`, kind);
   }
   return map;
 }
@@ -614,11 +620,47 @@ export class KnowledgeModel {
     };
   }
 
+  /**
+   * The line as the keyword model reads it for the business's trade: without a place that opens
+   * a name it does not know, where the rest of the name has a keyword ("SAN DIEGO ZOO", "THE
+   * RALEIGH TIMES BAR"). The place is part of the name (normalize.ts keeps it), but it says
+   * where the business is, not what it does, and the keyword model learned such words from
+   * chains named after a place: SAN made the zoo a restaurant.
+   */
+  tradeWords(normalized: NormalizedDescription): NormalizedDescription {
+    const { words, merchant } = normalized;
+    const start = words[0] === 'THE' ? 1 : 0;
+    const length = placeLengthAt(words, start);
+    const rest = words.slice(start + length);
+    if (!length || !rest.some((word) => this.keywordConcepts.has(word))) return normalized;
+    const place = words.slice(start, start + length);
+    const at = merchant.findIndex((_, i) => place.every((word, k) => merchant[i + k] === word));
+    return {
+      ...normalized,
+      words: [...words.slice(0, start), ...rest],
+      merchant: at < 0 ? merchant : [...merchant.slice(0, at), ...merchant.slice(at + length)],
+    };
+  }
+
+  private merchantAsNamed(
+    fact: MerchantFact,
+    concept: ConceptId,
+    normalized: NormalizedDescription,
+  ): NonNullable<KnowledgeVerdict['merchant']> {
+    const named = kindsNamedBy(normalized.words.map((word) => word.toLowerCase())).get(concept);
+    return { fact, concept, kind: named ?? fact.kind };
+  }
+
+  /**
+   * `featuresOf` gives the features of the line's words as the caller reads them (with its
+   * amount, say); the knowledge asks it for the words it reads for the trade (tradeWords).
+   */
   judge(
     normalized: NormalizedDescription,
-    features: FeatureVector,
+    featuresOf: (words: NormalizedDescription) => FeatureVector,
     type: string | undefined,
   ): KnowledgeVerdict {
+    const features = featuresOf(this.tradeWords(normalized));
     const trade = normalized.processor ? PROCESSOR_TRADES[normalized.processor] : undefined;
     let fact = this.lookupMerchant(normalized);
     // "TST* HARVEST & BREW" is a restaurant paying through Toast, not the software Harvest.
@@ -636,7 +678,7 @@ export class KnowledgeModel {
       ? this.keywordModel.evidenceFor(features, scores.concepts[best])
       : [];
     return {
-      merchant: fact && { fact, concept: forDirection(fact.concept, type) },
+      merchant: fact && this.merchantAsNamed(fact, forDirection(fact.concept, type), normalized),
       keywords: scores,
       evidence,
       knownShare,
@@ -671,7 +713,7 @@ export function conceptOfTransaction(
       merchantName: fact.display,
     };
   const { scores } = model.scoreKeywords(
-    extractFeatures({ normalized, type }),
+    extractFeatures({ normalized: model.tradeWords(normalized), type }),
     sellsOnline(normalized),
   );
   let best = -1;

@@ -242,8 +242,13 @@ function votesOf(
   const key = `${label.type ?? ''}\u0000${label.merchant ?? ''}\u0000${label.description}`;
   let votes = cache.get(key);
   if (!votes) {
-    const features = extractFeatures({ normalized, type: label.type });
-    votes = conceptVotes(knowledge.judge(normalized, features, label.type));
+    votes = conceptVotes(
+      knowledge.judge(
+        normalized,
+        (words) => extractFeatures({ normalized: words, type: label.type }),
+        label.type,
+      ),
+    );
     cache.set(key, votes);
   }
   return votes;

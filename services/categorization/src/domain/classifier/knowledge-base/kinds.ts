@@ -2,12 +2,17 @@ import type { ConceptId } from '../concepts';
 
 /**
  * Finer kinds of a concept that budgeting apps give categories of their own: Mint's "Coffee
- * Shops", "Fast Food" and "Restaurants" under Food & Dining, "Pet Food & Supplies" and
- * "Veterinary" under Pets, "Hair" under Personal Care, "Mobile Phone" and "Internet" under
- * Bills & Utilities, "Sporting Goods" under Shopping, "Auto Insurance" beside Insurance. A known merchant of a kind goes to the
+ * Shops", "Fast Food" and "Restaurants" under Food & Dining, "Pet Food & Supplies",
+ * "Veterinary" and "Pet Grooming" under Pets, "Dentist", "Doctor" and "Eyecare" under Health &
+ * Fitness, "Hair" and "Spa & Massage" under Personal Care, "Mobile Phone" and "Internet" under
+ * Bills & Utilities, "Sporting Goods" and "Hobbies" under Shopping, "Toys" and "Baby Supplies"
+ * under Kids, "ATM Fee" and "Late Fee" under Fees & Charges, "Federal Tax" and "Local Tax"
+ * under Taxes, "Auto Insurance", "Home Insurance" and "Life Insurance" beside Insurance. A
+ * known merchant of a kind, or a line whose own words name the kind (`inLines`), goes to the
  * user's category that names the kind itself; a user without one gets the concept's category,
- * as before. Only known merchants carry a kind: the keyword model stays over concepts, so a
- * category set without such categories is classified exactly as it was.
+ * as before, and a category named for a kind is not the concept's where another category means
+ * the concept as well (categories.ts). The keyword model stays over concepts, so a category
+ * set without such categories is classified exactly as it was.
  *
  * `merchants` are names exactly as the concept's list in merchants.ts spells them (a unit test
  * checks each is there). `terms` are what a category named after the kind is called, in the
@@ -18,7 +23,8 @@ export interface Kind {
   concept: ConceptId;
   /** Completes "… is …" in a reasoning line. */
   describe: string;
-  merchants: string;
+  /** None where a kind is known by its lines' words only. */
+  merchants?: string;
   terms: readonly string[];
   /**
    * The words that say the kind on a transaction line, where they are fewer than `terms`: a
@@ -54,11 +60,119 @@ export const KINDS = {
     merchants: 'Chewy|PetSmart|Petco|Petbarn|Pets at Home|PETstock|Pet Circle|Pet Supplies Plus',
     terms: ['pet food', 'pet supplies', 'tierbedarf', 'tierfutter', 'animalerie', 'articulos para mascotas', 'dierenvoeding'],
   },
+  // Mint's "Dentist" and "Eyecare" beside "Doctor" under Health & Fitness.
+  dental: {
+    concept: 'medical',
+    describe: 'a dentist',
+    merchants: 'Bupa Dental|Pacific Smiles|Smile Direct|Primary Dental|1300 Smiles|National Dental Care|Mydentist|Aspen Dental|Western Dental|Bright Now Dental',
+    terms: ['dentist', 'dentists', 'dental', 'dental care', 'orthodontist', 'orthodontics', 'zahnarzt', 'zahnbehandlung', 'dentiste', 'dentista', 'tandarts'],
+    inLines: ['dental', 'dentist', 'dentists', 'dentistry', 'orthodontics', 'orthodontist', 'orthodontic', 'zahnarzt', 'zahnarztpraxis', 'dentiste', 'dentista', 'tandarts', 'tandartspraktijk'],
+  },
+  optical: {
+    concept: 'medical',
+    describe: 'an optician or optometrist',
+    merchants: 'Specsavers|Vision Express|Boots Opticians|LensCrafters|Warby Parker',
+    terms: ['eyecare', 'eye care', 'optical', 'optician', 'opticians', 'optometrist', 'optometry', 'glasses', 'eyewear', 'optiker', 'augenarzt', 'opticien', 'lunettes', 'optica', 'gafas', 'ottico', 'occhiali', 'oculista'],
+    inLines: ['optical', 'optician', 'opticians', 'optometry', 'optometrist', 'optometrists', 'optometric', 'eyecare', 'eye care', 'eyewear', 'optiker', 'opticien', 'optica', 'ottica'],
+  },
+  // Mint's "Veterinary" beside "Pet Food & Supplies" and "Pet Grooming" under Pets.
+  vet: {
+    concept: 'pets',
+    describe: 'a vet',
+    merchants: 'Greencross Vets|VetPartners|Banfield|BluePearl|Vets4Pets|Medivet',
+    terms: ['veterinary', 'vet', 'vets', 'veterinarian', 'tierarzt', 'veterinaire', 'veterinario', 'veterinaria', 'dierenarts'],
+    inLines: ['veterinary', 'vet', 'vets', 'veterinarian', 'animal hospital', 'animal clinic', 'pet hospital', 'pet clinic', 'tierarzt', 'tierklinik', 'veterinaire', 'veterinario', 'veterinaria', 'dierenarts', 'dierenkliniek'],
+  },
+  // Known by the line's words alone: groomers are small businesses, and a chain's grooming is
+  // its pet shop's counter.
+  grooming: {
+    concept: 'pets',
+    describe: 'a pet groomer',
+    terms: ['pet grooming', 'grooming', 'dog grooming', 'groomer', 'hundesalon', 'hundefriseur', 'toilettage', 'peluqueria canina', 'toelettatura', 'trimsalon'],
+    inLines: ['grooming', 'groomer', 'groomers', 'dog grooming', 'hundesalon', 'hundefriseur', 'toilettage', 'trimsalon'],
+  },
+  // Mint's "Spa & Massage" beside "Hair" under Personal Care.
+  spa: {
+    concept: 'personal_care',
+    describe: 'a spa or massage',
+    merchants: 'Endota Spa|Hand & Stone|Hand and Stone|Elements Massage|Massage Heights',
+    terms: ['spa', 'spas', 'massage', 'massages', 'day spa', 'massagen', 'masajes', 'massaggi'],
+    inLines: ['spa', 'day spa', 'massage', 'massages', 'massagen', 'masajes', 'massaggi'],
+  },
   sporting_goods: {
     concept: 'shopping',
     describe: 'a sporting-goods store',
     merchants: 'Sports Direct|Rebel Sport|Decathlon|Anaconda|Dicks Sporting Goods|REI|Academy Sports|Bass Pro Shops|Cabelas|Big 5 Sporting Goods|Scheels|Hibbett Sports|Golf Galaxy|Play It Again Sports|Sportsmans Warehouse|Intersport|Amart Sports',
     terms: ['sporting goods', 'sports goods', 'sports equipment', 'sporting equipment', 'sportartikel', 'sportgeschaft', 'articles de sport', 'articulos deportivos', 'articoli sportivi', 'sportartikelen'],
+  },
+  // Mint's "Toys" and "Baby Supplies" under Kids, "Hobbies" under Shopping.
+  toys: {
+    concept: 'shopping',
+    describe: 'a toy shop',
+    merchants: 'Smyths Toys|Lego|Lego Store|Toys R Us|Build-A-Bear|Build A Bear|Mr Toys Toyworld',
+    terms: ['toys', 'toy', 'spielzeug', 'spielwaren', 'jouets', 'juguetes', 'giocattoli', 'speelgoed'],
+    inLines: ['toys', 'toy', 'toy store', 'toy shop', 'spielwaren', 'jouets', 'juguetes', 'giocattoli', 'speelgoed'],
+  },
+  baby: {
+    concept: 'shopping',
+    describe: 'a baby-supplies store',
+    merchants: 'buybuy BABY|Buy Buy Baby|Babies R Us|Baby Bunting',
+    terms: ['baby supplies', 'baby', 'babies', 'babybedarf', 'babyartikel', 'puericulture', 'bebe', 'articulos para bebe', 'prima infanzia', 'babyspullen'],
+    inLines: ['baby', 'babies', 'babymarkt'],
+  },
+  crafts: {
+    concept: 'shopping',
+    describe: 'a craft or hobby store',
+    merchants: 'Spotlight|Lincraft|Hobbycraft|Michaels|Joann|Hobby Lobby',
+    terms: ['hobbies', 'hobby', 'crafts', 'craft', 'arts crafts', 'arts & crafts', 'bastelbedarf', 'basteln', 'loisirs creatifs', 'manualidades', 'hobbistica', 'knutselen'],
+    inLines: ['crafts', 'craft store', 'craft supplies', 'hobby shop', 'hobby store', 'fabric', 'fabrics', 'yarn', 'bastelbedarf'],
+  },
+  // Mint's "Newspapers & Magazines" beside "Television" and "Music".
+  news: {
+    concept: 'streaming',
+    describe: 'a newspaper or magazine',
+    merchants: 'NYTimes|New York Times|Wall Street Journal|Washington Post|The Guardian|Guardian News|The Times|Times Newspapers|Financial Times|The Economist|Economist Newspaper|News Corp|Substack|Medium.com',
+    terms: ['newspapers', 'newspaper', 'magazines', 'magazine', 'news', 'zeitung', 'zeitungen', 'zeitschriften', 'journaux', 'presse', 'periodicos', 'revistas', 'giornali', 'riviste', 'kranten', 'tijdschriften'],
+    inLines: ['newspaper', 'newspapers', 'magazine', 'magazines', 'zeitung', 'journal'],
+  },
+  // Mint's "Kids Activities" under Kids, beside "Gym" under Health & Fitness.
+  kids_activities: {
+    concept: 'gym',
+    describe: 'a children’s activity (swimming, gymnastics, martial arts)',
+    merchants: 'The Little Gym|My Gym|British Swim School|Goldfish Swim School|Gymboree Play & Music',
+    terms: ['kids activities', 'kids activity', 'children activities', 'childrens activities', 'kids sports', 'youth sports', 'kinderaktivitaten', 'kinderfreizeit', 'activites enfants', 'actividades infantiles', 'attivita bambini', 'kinderactiviteiten'],
+    inLines: ['gymnastics', 'gymnastic', 'tumbling', 'cheer', 'cheerleading', 'swim school', 'swim lessons', 'swimming lessons', 'karate', 'taekwondo', 'tae kwon do', 'little league', 'youth sports', 'kids'],
+  },
+  // Mint's "Life Insurance" under Financial and "Home Insurance" under Home, beside "Auto
+  // Insurance" and "Health Insurance".
+  home_insurance: {
+    concept: 'insurance',
+    describe: 'home or renters insurance',
+    merchants: 'Lemonade|Hiscox Home',
+    terms: ['home insurance', 'homeowners insurance', 'renters insurance', 'house insurance', 'contents insurance', 'hausratversicherung', 'wohngebaudeversicherung', 'assurance habitation', 'seguro de hogar', 'assicurazione casa', 'inboedelverzekering', 'opstalverzekering', 'woonverzekering'],
+    inLines: ['homeowners', 'home insurance', 'home ins', 'renters insurance', 'renters ins', 'contents insurance', 'hausrat', 'habitation'],
+  },
+  life_insurance: {
+    concept: 'insurance',
+    describe: 'life insurance',
+    merchants: 'Vitality Life|TAL Life|MLC Life',
+    terms: ['life insurance', 'life assurance', 'lebensversicherung', 'risikolebensversicherung', 'assurance vie', 'seguro de vida', 'assicurazione vita', 'levensverzekering', 'overlijdensrisicoverzekering'],
+    inLines: ['life insurance', 'life ins', 'life assurance', 'term life', 'whole life', 'lebensversicherung', 'assurance vie', 'levensverzekering'],
+  },
+  // Mint's "Federal Tax", "State Tax" and "Local Tax" beside "Property Tax" and "Sales Tax".
+  federal_tax: {
+    concept: 'tax_payment',
+    describe: 'federal income tax',
+    merchants: 'IRS|IRS USATAXPYMT|USATAXPYMT|US Treasury Tax|EFTPS',
+    terms: ['federal tax', 'federal taxes', 'federal income tax', 'irs'],
+    inLines: ['irs', 'usataxpymt', 'us treasury', 'eftps'],
+  },
+  local_tax: {
+    concept: 'state_tax',
+    describe: 'a city or county tax',
+    merchants: 'Tax Collector',
+    terms: ['local tax', 'local taxes', 'city tax', 'county tax', 'municipal tax', 'gemeindesteuer', 'impots locaux', 'impuestos municipales', 'tasse comunali', 'gemeentebelasting'],
+    inLines: ['city of', 'county', 'township', 'borough', 'municipal', 'wage tax', 'local tax'],
   },
   // Only insurers whose business is mostly motor cover: one that sells home and car alike
   // (State Farm, Allstate, USAA) cannot say which policy a payment was for.
@@ -124,6 +238,21 @@ export const KINDS = {
     merchants: 'Wilson Parking|Secure Parking|Care Park|Ace Parking|Cellopark|EasyPark|ParkMobile|PayByPhone|RingGo|NCP|NCP Car Park|APCOA|Q-Park|Euro Car Parks|SpotHero|ParkWhiz|LAZ Parking|Impark|JustPark|Parkopedia|Premium Parking|ParkPay',
     terms: ['parking', 'car park', 'car parks', 'parken', 'parkgebuhren', 'parkhaus', 'stationnement', 'aparcamiento', 'estacionamiento', 'parcheggio', 'parcheggi', 'parkeren', 'parkeerkosten'],
     inLines: ['parking', 'car park', 'carpark', 'parkhaus', 'stationnement', 'aparcamiento', 'parcheggio', 'parkeren'],
+  },
+  // Mint's "ATM Fee" and "Late Fee" beside "Bank Fee", "Service Fee" and "Finance Charge".
+  atm_fee: {
+    concept: 'bank_fee',
+    describe: 'an ATM fee or its rebate',
+    merchants: 'ATM Operator Fee|ATM Rebate|ATM Fee Rebate|ATM Fee Refund|ATM Surcharge Rebate',
+    terms: ['atm fee', 'atm fees', 'atm charge', 'atm charges', 'atm gebuhr', 'geldautomatengebuhr', 'frais de retrait', 'comision cajero', 'commissione prelievo', 'geldautomaatkosten'],
+    inLines: ['atm fee', 'atm fees', 'atm surcharge', 'atm charge', 'atm rebate', 'atm withdrawal fee', 'atm operator fee'],
+  },
+  late_fee: {
+    concept: 'bank_fee',
+    describe: 'a late-payment fee',
+    merchants: 'Late Payment Fee',
+    terms: ['late fee', 'late fees', 'late payment fee', 'late charges', 'mahngebuhr', 'mahngebuhren', 'penalites de retard', 'recargo por demora', 'penale di mora', 'aanmaningskosten'],
+    inLines: ['late fee', 'late payment fee', 'late charge', 'mahngebuhr'],
   },
   // Mint keeps "Dividend & Cap Gains" under Investments, interest under Income.
   dividends: {

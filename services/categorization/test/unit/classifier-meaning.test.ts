@@ -917,6 +917,38 @@ describe('finer kinds of a concept (knowledge-base/kinds.ts)', () => {
     ]);
   });
 
+  it('knows waste collection and car and personal loans, as Monarch’s and Mint’s categories hold them', () => {
+    const monarch = named(
+      'Garbage',
+      'Water',
+      'Gas & Electric',
+      'Auto Payment',
+      'Loan Repayment',
+      'Student Loans',
+      'Mortgage',
+      'Transfer',
+      'Shopping',
+      'Auto Maintenance',
+    );
+    expectFiled(monarch, [
+      ['WASTE MANAGEMENT', 'Garbage'],
+      ['REPUBLIC SERVICES TRASH', 'Garbage'],
+      ['TOYOTA FINANCIAL SERVICES', 'Auto Payment'],
+      ['GM FINANCIAL AUTOPAY', 'Auto Payment'],
+      ['LENDINGCLUB', 'Loan Repayment'],
+      ['NAVIENT', 'Student Loans'],
+      ['ROCKET MORTGAGE', 'Mortgage'],
+      // The car dealer is no loan, though the car lenders are motor companies' banks.
+      ['ARCHDEACON MOTORS', 'Auto Maintenance'],
+    ]);
+    // Neither is a transfer between the user's own accounts, but the default categories have
+    // nothing nearer: the bills go with the utilities, the loans with the transfers.
+    expectFiled(defaultCategories('US', 'individual'), [
+      ['WASTE MANAGEMENT', 'Utilities'],
+      ['TOYOTA FINANCIAL SERVICES', 'Transfers'],
+    ]);
+  });
+
   it('keeps tolls and parking apart for a user who does, in either order and language', () => {
     const lines: [string, string][] = [
       ['NJ EZPASS', 'Tolls'],

@@ -79,6 +79,8 @@ export const CONCEPTS = {
   business_insurance: { describe: 'business insurance', direction: 'expense', personal: ['Insurance'], business: ['Business: Insurance', 'Business: Premises costs'] },
   energy: { describe: 'an energy retailer', direction: 'expense', personal: ['Household Energy', 'Utilities'] },
   water: { describe: 'a water utility', direction: 'expense', personal: ['Water', 'Utilities'] },
+  // Monarch's "Garbage" beside "Water" and "Gas & Electric".
+  waste: { describe: 'a waste or recycling collection', direction: 'expense', personal: ['Utilities'], business: ['Business: Telephone & Utilities'] },
   council_rates: { describe: 'council rates or property tax', direction: 'expense', personal: ['Council Tax', 'State & Local Taxes', 'Utilities', 'Rent/Mortgage'] },
   phone_internet: { describe: 'a phone or internet provider', direction: 'expense', personal: ['Phone & Internet', 'Utilities'], business: ['Business: Telephone & Utilities'] },
   rent: { describe: 'rent', direction: 'expense', personal: ['Rent/Mortgage', 'Rent'] },
@@ -114,6 +116,9 @@ export const CONCEPTS = {
   tax_agent: { describe: 'a tax agent or tax-return service', direction: 'expense', personal: ['Tax Agent Fees', 'Shopping'], business: PROFESSIONAL_BUSINESS, soleTrader: ['Tax Agent Fees', ...PROFESSIONAL_BUSINESS] },
   postage: { describe: 'postage or courier', direction: 'expense', personal: ['Shopping'], business: OFFICE_BUSINESS },
   education: { describe: 'a course or education provider', direction: 'expense', personal: ['Self-Education', 'Education', 'Shopping'] },
+  // A car or personal loan (Mint's "Auto Payment", Monarch's "Loan Repayment"): no transfer
+  // between the user's own accounts, which is where the default categories leave it.
+  loan_repayment: { describe: 'a loan repayment', direction: 'expense', personal: ['Transfers'] },
   student_loan: { describe: 'a student-loan servicer', direction: 'expense', personal: ['Student Loan Interest', 'Transfers'] },
   memberships: { describe: 'a union or professional body', direction: 'expense', personal: ['Work Subscriptions', 'Professional Subscriptions', 'Union & Professional Dues', ...WORK_EXPENSES, 'Shopping'] },
   work_clothing: { describe: 'workwear, uniforms or safety gear', direction: 'expense', personal: ['Work Clothing & Laundry', 'Work Uniforms & Tools', ...WORK_EXPENSES, 'Shopping'] },

@@ -254,6 +254,14 @@ export const KINDS = {
     terms: ['late fee', 'late fees', 'late payment fee', 'late charges', 'mahngebuhr', 'mahngebuhren', 'penalites de retard', 'recargo por demora', 'penale di mora', 'aanmaningskosten'],
     inLines: ['late fee', 'late payment fee', 'late charge', 'mahngebuhr'],
   },
+  // Mint's and Monarch's "Auto Payment" beside "Loan Repayment" or "Student Loan".
+  car_loan: {
+    concept: 'loan_repayment',
+    describe: 'a car-loan repayment',
+    merchants: 'Toyota Financial|Toyota Financial Services|Lexus Financial|Honda Financial|Honda Financial Services|American Honda Finance|Ford Credit|GM Financial|Ally Auto|NMAC|Hyundai Capital|Kia Finance|BMW Financial|BMW Financial Services|Mercedes-Benz Financial|VW Credit|Volkswagen Credit|Subaru Finance|Santander Consumer|Chrysler Capital|Westlake Financial|Credit Acceptance|Capital One Auto|Chase Auto|Exeter Finance|Black Horse|Toyota Finance',
+    terms: ['auto payment', 'car payment', 'auto loan', 'car loan', 'auto loans', 'car loans', 'vehicle loan', 'car finance', 'auto finance', 'autokredit', 'autofinanzierung', 'credit auto', 'pret auto', 'prestamo coche', 'prestamo auto', 'finanziamento auto', 'autolening', 'autofinanciering'],
+    inLines: ['auto loan', 'car loan', 'auto finance', 'car finance', 'vehicle loan', 'vehicle finance', 'motor finance', 'motor credit', 'auto financial'],
+  },
   // Mint keeps "Dividend & Cap Gains" under Investments, interest under Income.
   dividends: {
     concept: 'interest_income',

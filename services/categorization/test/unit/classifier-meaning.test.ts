@@ -949,6 +949,28 @@ describe('finer kinds of a concept (knowledge-base/kinds.ts)', () => {
     ]);
   });
 
+  it('files fuel and tolls under a transport category, not one named for another car cost', () => {
+    // YNAB's list: "Auto Maintenance" and "Car Payment" beside "Transportation".
+    const ynab = named(
+      'Transportation',
+      'Auto Maintenance',
+      'Car Payment',
+      'Auto Insurance',
+      'Dining Out',
+    );
+    expectFiled(ynab, [
+      ['SHELL OIL 57442', 'Transportation'],
+      ['CHEVRON 0099', 'Transportation'],
+      ['NJ EZPASS', 'Transportation'],
+      ['JIFFY LUBE #1234', 'Auto Maintenance'],
+      ['GEICO *AUTO', 'Auto Insurance'],
+    ]);
+    // A category that says fuel itself still takes it, whatever else its name says.
+    expectFiled(named('Fuel & Auto Maintenance', 'Transportation', 'Dining Out'), [
+      ['SHELL OIL 57442', 'Fuel & Auto Maintenance'],
+    ]);
+  });
+
   it('keeps tolls and parking apart for a user who does, in either order and language', () => {
     const lines: [string, string][] = [
       ['NJ EZPASS', 'Tolls'],

@@ -122,6 +122,34 @@ const EATING_OUT = [
  * the parking, fuel or registration of one's own, unless it names them too ("Parking & Car
  * Hire"). Car hire and repairs are one concept (car_service), so it keeps those.
  */
+/**
+ * A car's other costs: a category named for one of them ("Auto Maintenance", "Car Payment",
+ * "Auto Insurance") is no place for fuel or parking by its car word alone (YNAB's "Auto
+ * Maintenance" beside "Transportation" took the fuel). Registration still goes there where
+ * nothing else fits: Monarch's household files the state's vehicle office as maintenance.
+ */
+const CAR_OTHER_COSTS = [
+  'maintenance',
+  'repair',
+  'repairs',
+  'service',
+  'parts',
+  'payment',
+  'payments',
+  'loan',
+  'insurance',
+  'wartung',
+  'reparatur',
+  'versicherung',
+  'reparation',
+  'assurance',
+  'mantenimiento',
+  'seguro',
+  'riparazione',
+  'assicurazione',
+  'reparatie',
+  'verzekering',
+];
 const CAR_HIRE = [
   'rental',
   'rentals',
@@ -429,11 +457,11 @@ export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   // shopping before the restaurants ("Alcohol & Bars" still takes it by its own word), except
   // into Mint's "Food & Dining", which holds "Alcohol & Bars" beside the groceries.
   alcohol: { terms: [['alcohol', 1], ['food dining', 0.65], ['liquor', 1], ['wine', 1], ['beer', 0.9], ['drinks', 0.9], ['drink', 0.9], ['alkohol', 1], ['wein', 1], ['vin', 1], ['alcool', 1], ['vino', 1], ['drank', 1], ...DINING.map(([w, x]): [string, number] => [w, x * 0.4]), ...GROCERIES.map(([w, x]): [string, number] => [w, x * 0.6]), ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.2])] },
-  fuel: { terms: [['fuel', 1], ['gas', 0.9], ['gasoline', 1], ['petrol', 1], ['diesel', 1], ['tanken', 1], ['benzin', 1], ['kraftstoff', 1], ['carburant', 1], ['essence', 1], ['gasolina', 1], ['combustible', 1], ['carburante', 1], ['benzina', 1], ['brandstof', 1], ['tanken', 1], ...AUTO_FAMILY], not: ['electric', 'electricity', 'strom', 'utilities', 'energy', 'heating'], unlessNamed: CAR_HIRE },
+  fuel: { terms: [['fuel', 1], ['gas', 0.9], ['gasoline', 1], ['petrol', 1], ['diesel', 1], ['tanken', 1], ['benzin', 1], ['kraftstoff', 1], ['carburant', 1], ['essence', 1], ['gasolina', 1], ['combustible', 1], ['carburante', 1], ['benzina', 1], ['brandstof', 1], ['tanken', 1], ...AUTO_FAMILY], not: ['electric', 'electricity', 'strom', 'utilities', 'energy', 'heating'], unlessNamed: [...CAR_HIRE, ...CAR_OTHER_COSTS] },
   public_transport: { terms: [['public transport', 1], ['transit', 1], ['train', 1], ['rail', 1], ['railway', 1], ['bus', 1], ['commute', 1], ['oepnv', 1], ['opnv', 1], ['bahn', 1], ['transports', 0.9], ['transport', 0.9], ['transportation', 0.9], ['verkehr', 0.9], ['transporte', 0.9], ['trasporti', 0.9], ['ov', 1], ['openbaar vervoer', 1], ['vervoer', 0.9], ['mobilitat', 0.8], ['travel', 0.5]] },
   // German transfers ("Überweisungen", "Überträge") start with "uber" and read as its compounds.
   rideshare: { not: ['uberweisung', 'ubertrag'], terms: [['taxi', 1], ['rideshare', 1], ['uber', 1], ['cab', 1], ['transport', 0.8], ['transportation', 0.8], ['verkehr', 0.8], ['transporte', 0.8], ['trasporti', 0.8], ['vervoer', 0.8], ['mobilitat', 0.7], ...TRAVEL_FAMILY.map(([w]): [string, number] => [w, 0.5])] },
-  parking_tolls: { terms: [['parking', 1], ['tolls', 1], ['toll', 1], ['parken', 1], ['maut', 1], ['stationnement', 1], ['peage', 1], ['aparcamiento', 1], ['peaje', 1], ['parcheggio', 1], ['pedaggi', 1], ['parkeren', 1], ['tol', 1], ...AUTO_FAMILY], unlessNamed: CAR_HIRE },
+  parking_tolls: { terms: [['parking', 1], ['tolls', 1], ['toll', 1], ['parken', 1], ['maut', 1], ['stationnement', 1], ['peage', 1], ['aparcamiento', 1], ['peaje', 1], ['parcheggio', 1], ['pedaggi', 1], ['parkeren', 1], ['tol', 1], ...AUTO_FAMILY], unlessNamed: [...CAR_HIRE, ...CAR_OTHER_COSTS] },
   car_service: { terms: [['car maintenance', 1], ['car service', 1], ['service parts', 1], ['auto parts', 1], ['car parts', 1], ['auto maintenance', 1], ['auto repair', 1], ['car repair', 1], ['repairs', 0.6], ['werkstatt', 1], ['entretien', 0.8], ['taller', 1], ['manutenzione', 0.8], ['onderhoud', 0.8], ...AUTO_FAMILY], not: ['home', 'house'] },
   car_registration: { terms: [['registration', 1], ['rego', 1], ['vehicle excise', 1], ['excise', 0.8], ['vehicle tax', 1], ['road tax', 1], ['car tax', 1], ['vehicle licence', 1], ['vehicle license', 1], ['zulassung', 1], ['kfz steuer', 1], ...AUTO_FAMILY], unlessNamed: CAR_HIRE },
   airline: { terms: [['flights', 1], ['flight', 1], ['airfare', 1], ['airline', 1], ['airlines', 1], ['air travel', 1], ['fluge', 1], ['flug', 1], ['vols', 1], ['vuelos', 1], ['voli', 1], ['vluchten', 1], ...TRAVEL_FAMILY, ['foreign', 0.3], ['overseas', 0.3], ['international', 0.3], ['transport', 0.4], ['transportation', 0.4]] },

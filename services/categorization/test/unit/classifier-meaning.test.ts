@@ -1359,6 +1359,70 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expect(opening('DENVER PRIDE')).toEqual(['DENVER', 'PRIDE']);
   });
 
+  it('reads the words and chains of German, French, Spanish, Italian and Dutch statements', () => {
+    const german = named(
+      'Lebensmittel',
+      'Restaurants & Cafés',
+      'Mobilität',
+      'Tanken',
+      'Wohnen',
+      'Versicherungen',
+      'Freizeit',
+      'Shopping',
+      'Gesundheit & Drogerie',
+      'Bargeld',
+    );
+    expectFiled(german, [
+      ['ARAL TANKSTELLE 1234', 'Tanken'],
+      ['DM-DROGERIE 1234', 'Gesundheit & Drogerie'],
+      ['APOTHEKE AM MARKT', 'Gesundheit & Drogerie'],
+      ['MIETE WOHNUNG MAI', 'Wohnen'],
+      ['GELDAUTOMAT SPARKASSE', 'Bargeld'],
+      ['KINO CINEMAXX', 'Freizeit'],
+      ['BAECKEREI MUELLER', 'Restaurants & Cafés'],
+      ['HUK-COBURG', 'Versicherungen'],
+      ['KAUFLAND 2211', 'Lebensmittel'],
+    ]);
+    const french = named(
+      'Alimentation',
+      'Restaurants',
+      'Transports',
+      'Carburant',
+      'Logement',
+      'Santé',
+      'Shopping',
+      'Loisirs',
+      'Retraits',
+    );
+    expectFiled(french, [
+      ['CARREFOUR MARKET', 'Alimentation'],
+      ['TOTALENERGIES', 'Carburant'],
+      ['PHARMACIE DU CENTRE', 'Santé'],
+      ['BOULANGERIE PAUL', 'Restaurants'],
+      ['RETRAIT DAB', 'Retraits'],
+      ['LOYER', 'Logement'],
+    ]);
+    expectFiled(
+      named('Supermercado', 'Restaurantes', 'Gasolina', 'Farmacia', 'Efectivo', 'Compras'),
+      [
+        ['FARMACIA LOPEZ', 'Farmacia'],
+        ['CAJERO BBVA', 'Efectivo'],
+        ['CEPSA ESTACION', 'Gasolina'],
+      ],
+    );
+    expectFiled(named('Boodschappen', 'Uit eten', 'Vervoer', 'Gezondheid', 'Winkelen', 'Contant'), [
+      ['JUMBO UTRECHT', 'Boodschappen'],
+      ['APOTHEEK DE LINDE', 'Gezondheid'],
+      ['NS REIZIGERS', 'Vervoer'],
+      ['GELDOPNAME PINAUTOMAAT', 'Contant'],
+    ]);
+    expectFiled(named('Spesa', 'Ristoranti', 'Carburante', 'Salute', 'Acquisti', 'Contanti'), [
+      ['PRELIEVO BANCOMAT', 'Contanti'],
+      ['TRATTORIA DA MARIO', 'Ristoranti'],
+      ['Q8 EASY 1234', 'Carburante'],
+    ]);
+  });
+
   it('reads a credit union’s share withdrawal as money moved between accounts, not cash', () => {
     const app = named('Transfer', 'Cash & Checks', 'Investments', 'Food & Dining');
     expectFiled(app, [
@@ -1419,6 +1483,10 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       'ip australia → IP',
       'sponsor a child → SPONSOR CHILD',
       '401k contribution → CONTRIBUTION',
+      // The articles and prepositions of the European keywords.
+      'estacion de servicio → ESTACION SERVICIO',
+      'chambre d hote → CHAMBRE HOTE',
+      'salle de sport → SALLE SPORT',
     ]);
     const losing: string[] = [];
     for (const list of Object.values(KEYWORDS))

@@ -2,6 +2,7 @@ import { CONCEPT_IDS, CONCEPTS, forDirection, type Concept, type ConceptId } fro
 import { extractFeatures, type FeatureVector } from './features';
 import { BASE_RATES, ONLINE_RATE_FACTORS } from './knowledge-base/base-rates';
 import { BRANDS } from './knowledge-base/brands.generated';
+import { EUROPEAN_CHAINS } from './knowledge-base/european-chains';
 import { KEYWORDS } from './knowledge-base/keywords';
 import { KIND_IDS, KINDS, type Kind, type KindId } from './knowledge-base/kinds';
 import { CHEQUES_PAID_IN_REMOTELY, HEALTH_SYSTEMS, MERCHANTS } from './knowledge-base/merchants';
@@ -412,7 +413,7 @@ export class KnowledgeModel {
    */
   private addBrands(): void {
     const known = new Set(this.facts.map((f) => f.merchantTokens.join(' ')));
-    for (const { concept, kind, names } of BRANDS) {
+    for (const { concept, kind, names } of [...BRANDS, ...EUROPEAN_CHAINS]) {
       for (const name of names.split('|')) {
         const normalized = normalizeDescription(name);
         const { merchant, withPlaces, words } = normalized;

@@ -218,6 +218,9 @@ const HEALTH_FAMILY: [string, number][] = [
   ['salud', 0.7],
   ['salute', 0.7],
   ['gezondheid', 0.7],
+  // Dutch banks' "Zorg" (care): doctors, pharmacies and the health insurer's premium.
+  ['zorg', 0.7],
+  ['zorgkosten', 0.8],
   ['wellness', 0.5],
   ['medical', 0.7],
   ['medizin', 0.7],

@@ -7,9 +7,9 @@ import type { ConceptId } from '../concepts';
  * lookup, so a keyword is evidence, not a verdict.
  */
 // prettier-ignore
-export const KEYWORDS: Partial<Record<ConceptId, string>> = {
+const ENGLISH: Partial<Record<ConceptId, string>> = {
   groceries: 'supermarket|supermarkets|grocer|grocers|grocery|commissary|groceries|greengrocer|fruit|fruit market|fruit and veg|veg|vegetables|butcher|butchers|meats|fishmonger|seafood market|deli|delicatessen|fresh market|farmers market|food market|foods|food store|organic|wholefoods|asian grocery|asian supermarket|mini mart|minimart|convenience store|general store|corner store|milk bar|bakers|bread|produce|halal|grocery outlet|wholesale club|superstore|supercenter|hypermarket|food hall|cash and carry',
-  dining: 'cafe|caffe|coffee|coffee shop|espresso|roasters|roastery|restaurant|restaurants|bistro|kitchen|grill|pizza|pizzeria|sushi|ramen|thai|indian|dumpling|dumplings|burger|burgers|burrito|taco|tacos|noodle|noodles|diner|eatery|brasserie|trattoria|osteria|steakhouse|bbq|chicken|fried chicken|kebab|kebabs|bagel|bagels|donut|donuts|doughnut|bakery|bakehouse|patisserie|pastry|creperie|gelato|gelateria|ice cream|froyo|juice|juice bar|smoothie|bubble tea|boba|tea house|teahouse|canteen|cafeteria|vending|vending machine|food court|fast food|takeaway|take away|takeout|fish and chips|chippy|pho|banh mi|yum cha|dim sum|tapas|taqueria|cantina|oyster bar|raw bar|mexican|italian|chinese|japanese|korean|vietnamese|lebanese|greek|turkish|izakaya|yakitori|poke|salad bar|sandwich|sandwiches|deli cafe|brunch|breakfast|lunch|dinner|dining|food truck|pie shop|pies|waffles|pancakes|crepes|churros|wings|hot dog|shawarma|falafel|curry|biryani|tandoori|dosa|hawker|catering|caterer|caterers|concessions|concession stand|creamery',
+  dining: 'cafe|caffe|coffee|coffee shop|espresso|roasters|roastery|restaurant|restaurants|bistro|kitchen|grill|pizza|pizzeria|sushi|ramen|thai|indian|dumpling|dumplings|burger|burgers|burrito|taco|tacos|noodle|noodles|diner|eatery|brasserie|trattoria|osteria|steakhouse|bbq|chicken|fried chicken|kebab|kebabs|bagel|bagels|donut|donuts|doughnut|bakery|bakehouse|patisserie|pastry|creperie|gelato|gelateria|ice cream|froyo|juice|juice bar|smoothie|bubble tea|boba|tea house|teahouse|canteen|cafeteria|vending|vending machine|food court|fast food|takeaway|take away|takeout|fish and chips|chippy|pho|banh mi|yum cha|dim sum|tapas|taqueria|cantina|oyster bar|raw bar|mexican|italian|chinese|japanese|korean|vietnamese|lebanese|greek|turkish|izakaya|yakitori|poke|salad bar|sandwich|sandwiches|deli cafe|brunch|breakfast|lunch|dinner|dining|food truck|food trucks|food cart|food carts|coffee cart|cart|kantine|mensa|cantine|comedor|pie shop|pies|waffles|pancakes|crepes|churros|wings|hot dog|shawarma|falafel|curry|biryani|tandoori|dosa|hawker|catering|caterer|caterers|concessions|concession stand|creamery',
   bar: 'pub|bar|officers club|officer club|officers mess|nco club|enlisted club|enl club|community club|social club|tavern|brewery|brewing|brewhouse|taproom|wine bar|cocktail bar|cocktails|alehouse|ale house|beer garden|hotel bar|nightclub|club bar|lounge bar|saloon|speakeasy|rooftop bar|bottle bar|arms|inn pub|public house|sports bar|taphouse|beer hall|biergarten|gastropub|brewpub|tasting room|winery|distillery|cidery',
   food_delivery: 'food delivery|eats|delivery fee|meal delivery|order online food',
   alcohol: 'liquor|liquor store|liquor mart|liquor barn|wine|wine & spirits|wine and spirits|beer & wine|beer and wine|bottle shop|bottleshop|bottle-o|bottleo|cellars|cellar|wines|wine store|wine shop|spirits|beer store|off licence|off license|package store|liquors',
@@ -84,3 +84,55 @@ export const KEYWORDS: Partial<Record<ConceptId, string>> = {
   childcare: 'childcare|child care|daycare|day care|early learning|early learning centre|kindergarten|kindy|preschool|pre school|oshc|out of school hours|after school care|before school care|vacation care|holiday care|nanny|babysitter|babysitting|creche|nursery school|family day care|playgroup',
   dry_cleaning: 'dry clean|dry cleaning|drycleaner|drycleaners|dry cleaners|drycleaning|laundromat|laundrette|laundry|laundry service|wash and fold|alterations|tailor|tailors|shoe repair|cobbler|key cutting|ironing|suds|coin laundry|laundromats',
 };
+
+/**
+ * The same facts as banks in German, French, Spanish, Italian and Dutch print them ("ARAL
+ * TANKSTELLE", "APOTHEKE AM MARKT", "MIETE WOHNUNG", "RETRAIT DAB", "PRELIEVO BANCOMAT"): the
+ * category names in those languages were understood (ontology.ts), their statements' words were
+ * not, and a German pharmacy's line went to the supermarket. Written without accents, as
+ * normalize.ts reads a line (Ü as U, and as UE where banks spell it out).
+ */
+// prettier-ignore
+const EUROPEAN: Partial<Record<ConceptId, string>> = {
+  groceries: 'supermarkt|supermarche|supermercado|supermercato|lebensmittel|epicerie|alimentation|alimentari|boodschappen|metzgerei|boucherie|macelleria|slagerij|fromagerie|primeur|fruteria|fruttivendolo|groenteboer|biomarkt',
+  dining: 'gasthaus|gasthof|wirtshaus|trattoria|osteria|ristorante|restaurante|imbiss|doner|eetcafe|eethuis|snackbar|friterie|frituur|tapas|baeckerei|backerei|boulangerie|patisserie|panaderia|pasteleria|panetteria|pasticceria|bakkerij|konditorei',
+  bar: 'kneipe|biergarten|brauhaus|kroeg|cerveceria',
+  fuel: 'tankstelle|tankstation|station service|carburant|carburants|gasolinera|estacion de servicio|distributore|benzinstation|gasolio|kraftstoff|brandstof',
+  pharmacy: 'apotheke|pharmacie|parapharmacie|farmacia|apotheek|drogerie|drogist',
+  public_transport: 'fahrkarte|nahverkehr|verkehrsbetriebe|verkehrsverbund|billet|treno|tren|trein|ov chipkaart|ovpay|bahnhof',
+  parking_tolls: 'parkhaus|parkgebuhr|parkgebuehr|parkplatz|parkeergarage|parkeren|stationnement|aparcamiento|parcheggio|peage|maut|autopista|autostrada',
+  rent: 'miete|mietzahlung|kaltmiete|warmmiete|loyer|alquiler|affitto|huur|huurpenning',
+  cash_withdrawal: 'geldautomat|bargeld|bargeldauszahlung|retrait|retrait dab|cajero|reintegro|prelievo|bancomat|geldopname|pinautomaat',
+  entertainment: 'kino|konzert|musee|museo|tierpark|freizeitpark|theatre|teatro|schouwburg|bioscoop',
+  insurance: 'versicherung|assurance|seguro|assicurazione|verzekering',
+  health_insurance: 'krankenkasse|krankenversicherung|mutuelle|zorgverzekering|zorgverzekeraar',
+  medical: 'arzt|arztpraxis|zahnarzt|praxis|klinik|krankenhaus|medecin|dentiste|hopital|clinique|medico|clinica|dentista|ospedale|huisarts|tandarts|ziekenhuis|fysiotherapie|physiotherapie',
+  salary: 'gehalt|lohn|salaire|nomina|stipendio|salaris',
+  transfer: 'uberweisung|ueberweisung|dauerauftrag|virement|transferencia|bonifico|overboeking|overschrijving',
+  bank_fee: 'kontofuhrung|kontofuehrung|kontofuhrungsgebuhr|entgelt|frais bancaires|cotisation carte|comision|commissione|bankkosten',
+  energy: 'strom|stadtwerke|electricite|electricidad|elettricita|stroom',
+  water: 'wasserversorgung|wasserwerk|waterbedrijf|drinkwater',
+  phone_internet: 'mobilfunk|telefon|handyvertrag|telephone|movil|telefonia|telefonie|mobiel',
+  tax_payment: 'finanzamt|impots|dgfip|hacienda|agencia tributaria|agenzia entrate|belastingdienst',
+  clothing: 'bekleidung|vetements|ropa|abbigliamento|kleding|schuhe|chaussures|zapatos|scarpe|schoenen',
+  electronics: 'elektronik|electronique|electronica|elettronica',
+  hardware: 'baumarkt|bricolage|ferreteria|ferramenta|bouwmarkt',
+  furniture: 'mobel|moebel|meubles|muebles|mobili|meubels',
+  books: 'buchhandlung|librairie|libreria|boekhandel',
+  childcare: 'kita|kindertagesstatte|creche|guarderia|asilo nido|kinderopvang',
+  education: 'schule|universitat|ecole|universite|escuela|universidad|scuola|universita|universiteit|volkshochschule',
+  gym: 'fitnessstudio|salle de sport|gimnasio|palestra|sportschool|schwimmbad|piscine|piscina|zwembad',
+  personal_care: 'friseur|coiffeur|coiffure|peluqueria|parrucchiere|kapper|kosmetik|parfumerie|estetica',
+  pets: 'tierarzt|tierbedarf|veterinaire|animalerie|veterinario|dierenarts|dierenwinkel',
+  accommodation: 'ferienwohnung|chambre d hote|hostal|albergo|agriturismo',
+  car_service: 'werkstatt|autowerkstatt|reifen|taller|officina|autogarage',
+  alcohol: 'weinhandlung|getranke|getraenke|caviste|vinoteca|slijterij|drankenhandel',
+};
+
+/** Each concept's keyword facts, English first. */
+export const KEYWORDS: Partial<Record<ConceptId, string>> = Object.fromEntries(
+  [...new Set([...Object.keys(ENGLISH), ...Object.keys(EUROPEAN)])].map((concept) => [
+    concept,
+    [ENGLISH[concept as ConceptId], EUROPEAN[concept as ConceptId]].filter(Boolean).join('|'),
+  ]),
+);

@@ -1,0 +1,26 @@
+import type { BrandList } from './brands.generated';
+
+/**
+ * Chains a household in Germany, France, Spain, Italy or the Netherlands meets every month that
+ * neither the hand-written lists nor OpenStreetMap's index (brands.generated.ts, which leaves
+ * out a name two concepts claim, as Carrefour's supermarkets and service stations do) name.
+ * Read as the index's brands are: only where the merchant opens with the name, and never
+ * teaching the keyword model (their words would move every unknown merchant's near tie).
+ */
+// prettier-ignore
+export const EUROPEAN_CHAINS: readonly BrandList[] = [
+  { concept: 'groceries', names: 'Carrefour|Carrefour Market|Carrefour City|Carrefour Express|Monoprix|Auchan|E.Leclerc|Leclerc|Intermarche|Super U|Hyper U|Picard Surgeles|Netto Marken-Discount|Penny|Penny Markt|Kaufland|Tegut|Supermercados Dia|Eroski|Alcampo|Hipercor|Jumbo|Jumbo Supermarkten|Dirk van den Broek|Dekamarkt|Hoogvliet|Vomar' },
+  { concept: 'fuel', names: 'Aral|TotalEnergies|Total Access|Cepsa|Q8|Eni Station|OMV|JET Tankstelle|Star Tankstelle|Avia|Tamoil|Tango|Tinq' },
+  { concept: 'clothing', names: 'Zalando|About You|C&A|Kiabi|Bershka|Pull&Bear|Pull and Bear|Stradivarius|Massimo Dutti|Calzedonia|Tezenis|Deichmann|Peek & Cloppenburg' },
+  { concept: 'shopping', names: 'Action|bol.com|Otto.de|Galeries Lafayette|La Redoute|Cdiscount|Galeria Kaufhof|Blokker|Xenos|Tedi' },
+  { concept: 'pharmacy', names: 'DM Drogerie|dm-drogerie|Mueller Drogerie|Muller Drogerie' },
+  { concept: 'personal_care', names: 'Parfumerie Douglas|Douglas Parfumerie|Nocibe|Marionnaud|Rituals' },
+  { concept: 'food_delivery', names: 'Lieferando|Thuisbezorgd|Glovo|Wolt|Foodora|Takeaway.com' },
+  { concept: 'phone_internet', names: 'Telekom|Telekom Deutschland|Orange France|Orange SA|SFR|Bouygues Telecom|Free Mobile|Free Telecom|Telecom Italia|TIM SpA|Iliad|Fastweb|KPN|Ziggo|Odido|Congstar|Simyo|Yoigo' },
+  { concept: 'energy', names: 'Stadtwerke|EnBW|RWE|Naturgy|A2A|Hera Comm|Edison Energia|Greenchoice|Budget Energie' },
+  { concept: 'health_insurance', names: 'Techniker Krankenkasse|AOK|Barmer|DAK Gesundheit|Zilveren Kruis|VGZ|Menzis|Adeslas' },
+  { concept: 'insurance', names: 'HUK|HUK24|DEVK|Ergo Versicherung|Unipol|UnipolSai|Centraal Beheer|Nationale-Nederlanden|MAIF|MACIF|Groupama|Matmut|Mutua Madrilena|Linea Directa' },
+  { concept: 'streaming', names: 'DAZN|Canal+|Canal Plus|Joyn|RTL+|Videoland|Movistar Plus' },
+  { concept: 'rideshare', names: 'FreeNow|Free Now|Bolt.eu|Cabify|BlaBlaCar' },
+  { concept: 'public_transport', names: 'NS Reizigers|NS Groep|NS International|OV-chipkaart|GVB|Ouigo|Italo Treno|MVV|HVV' },
+];

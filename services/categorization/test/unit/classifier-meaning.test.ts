@@ -902,6 +902,17 @@ describe('finer kinds of a concept (knowledge-base/kinds.ts)', () => {
       ['THE LITTLE GYM', 'Kids Activities'],
       ['ICP*Central PA Gymnastics717-7661030  PA', 'Kids Activities'],
     ]);
+    expectFiled(
+      named('Entertainment', 'Amusement', 'Arts', 'Movies & DVDs', 'Restaurants', 'Shopping'),
+      [
+        ['SIX FLAGS GREAT ADVENTURE', 'Amusement'],
+        ['SAN DIEGO ZOO', 'Amusement'],
+        ['STRIKE BOWLING', 'Amusement'],
+        ['DENVER ART MUSEUM ADMI', 'Arts'],
+        ['AMC THEATRES 1234', 'Movies & DVDs'],
+        ['TICKETMASTER', 'Entertainment'],
+      ],
+    );
     // Without the finer categories, each goes to the wider one, as before.
     expectFiled(named('Health & Fitness', 'Pets', 'Personal Care', 'Fees & Charges', 'Shopping'), [
       ['ASPEN DENTAL 1234', 'Health & Fitness'],

@@ -223,6 +223,21 @@ export const KINDS = {
     terms: ['movies', 'movie', 'cinema', 'cinemas', 'films', 'kino', 'cine', 'bioscoop'],
     inLines: ['movie', 'movies', 'cinema', 'cinemas', 'cineplex', 'kino', 'bioscoop'],
   },
+  // Mint's "Amusement" and "Arts" beside "Movies & DVDs" and "Music" under Entertainment.
+  amusement: {
+    concept: 'entertainment',
+    describe: 'an amusement park, zoo or games venue',
+    merchants: 'iFLY|iFLY Indoor Skydiving|Timezone|Strike Bowling|Holey Moley|Archie Brothers|Luna Park|Dreamworld|Movie World|Taronga Zoo|Legoland|Six Flags|Disneyland|Walt Disney World|Universal Studios|Topgolf|Dave & Busters|Madame Tussauds|Sea Life',
+    terms: ['amusement', 'amusements', 'theme parks', 'attractions', 'freizeitpark', 'freizeitparks', 'parc d attractions', 'parque de atracciones', 'parco divertimenti', 'pretpark'],
+    inLines: ['amusement', 'theme park', 'water park', 'waterpark', 'wildlife', 'wildlife park', 'safari park', 'zoo', 'aquarium', 'bowling', 'arcade', 'trampoline', 'mini golf', 'go karts', 'karting', 'laser tag', 'escape room', 'fun park', 'fun center', 'playland', 'freizeitpark', 'tierpark', 'pretpark'],
+  },
+  // Ticket sellers are no kind: a concert, a match or a show.
+  arts: {
+    concept: 'entertainment',
+    describe: 'a museum, gallery or performance',
+    terms: ['arts', 'art', 'culture', 'kultur', 'kunst', 'cultura', 'cultuur', 'museums'],
+    inLines: ['museum', 'museums', 'gallery', 'opera', 'ballet', 'symphony', 'philharmonic', 'playhouse', 'orchestra', 'musee', 'museo', 'schouwburg'],
+  },
   // A user who keeps parking and tolls apart ("Parking" beside "Tolls", "Parken" beside "Maut"):
   // a toll road's account is no car park, whichever of the two the concept found first.
   tolls: {

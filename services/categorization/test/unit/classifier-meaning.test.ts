@@ -1427,6 +1427,12 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['NS REIZIGERS', 'Vervoer'],
       ['GELDOPNAME PINAUTOMAAT', 'Contant'],
     ]);
+    // MOBIL… is a phone word in German and Dutch (Mobilfunk, mobiel), a ride in English.
+    expectFiled(named('Other Travel', 'Internet', 'Dining', 'Merchandise'), [
+      ['Spin Mobility', 'Other Travel'],
+      ['TIER MOBILITY GMBH', 'Other Travel'],
+      ['ACME MOBILITY', 'Other Travel'],
+    ]);
     expectFiled(named('Spesa', 'Ristoranti', 'Carburante', 'Salute', 'Acquisti', 'Contanti'), [
       ['PRELIEVO BANCOMAT', 'Contanti'],
       ['TRATTORIA DA MARIO', 'Ristoranti'],

@@ -59,10 +59,10 @@ export interface ConceptScores {
 }
 
 export interface KnowledgeVerdict {
-  /** The merchant fact that matched, if any (already turned for the money's direction). */
   /**
-   * `kind`: the kind of the concept the line's words name ("PETSMART GROOMING"), else the
-   * merchant's own.
+   * The merchant fact that matched, if any, its concept turned for the money's direction, and
+   * its kind: the one of that concept the line's own words name ("PETSMART GROOMING" is the
+   * groomer, not the pet shop), else the merchant's own.
    */
   merchant?: { fact: MerchantFact; concept: ConceptId; kind?: KindId };
   /** Keyword-model posterior over concepts. */
@@ -643,6 +643,7 @@ export class KnowledgeModel {
     };
   }
 
+  /** The verdict's merchant: the fact, its concept, and the kind the line names or it has. */
   private merchantAsNamed(
     fact: MerchantFact,
     concept: ConceptId,

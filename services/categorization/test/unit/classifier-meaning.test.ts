@@ -960,6 +960,29 @@ describe('finer kinds of a concept (knowledge-base/kinds.ts)', () => {
     ]);
   });
 
+  it('files meals under food beside a drinks category, and childcare under family (Copilot’s list)', () => {
+    const copilot = named(
+      'Car',
+      'Drinks',
+      'Food',
+      'Groceries',
+      'Shopping',
+      'Travel',
+      'Family',
+      'Gifts',
+      'Utilities',
+    );
+    expectFiled(copilot, [
+      ['CHIPOTLE 1234', 'Food'],
+      ['DOORDASH*TACO BELL', 'Food'],
+      ['BEVMO #123', 'Drinks'],
+      ['KINDERCARE 1234', 'Family'],
+      ['SHELL OIL 57442', 'Car'],
+    ]);
+    // Alone, a drinks category is still where the meals go, as before.
+    expectFiled(named('Drinks', 'Shopping', 'Car'), [['CHIPOTLE 1234', 'Drinks']]);
+  });
+
   it('files fuel and tolls under a transport category, not one named for another car cost', () => {
     // YNAB's list: "Auto Maintenance" and "Car Payment" beside "Transportation".
     const ynab = named(

@@ -57,8 +57,9 @@ const DINING: [string, number][] = [
   ['coffee', 0.55],
   // The name budgeting apps and Plaid give dining ("Food & Drink", "Food and Drink").
   ['food drink', 1],
-  ['drink', 0.7],
-  ['drinks', 0.7],
+  // Below food too: Copilot's "Drinks" beside "Food" is for the bars and coffee, not a meal.
+  ['drink', 0.5],
+  ['drinks', 0.5],
   ['meals', 0.8],
   ['lunch', 0.8],
   ['gastronomie', 1],
@@ -506,7 +507,7 @@ export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   personal_care: { terms: [['personal care', 1], ['personal', 0.7], ['beauty', 1], ['spa', 1], ['esthetique', 1], ['soins', 0.8], ['hair', 1], ['haircut', 1], ['cosmetics', 1], ['korperpflege', 1], ['pflege', 0.9], ['friseur', 1], ['beaute', 1], ['coiffeur', 1], ['belleza', 1], ['peluqueria', 1], ['bellezza', 1], ['parrucchiere', 1], ['verzorging', 1], ['kapper', 1], ...SHOPPING_BROAD, ...HEALTH_FAMILY.map(([w, x]): [string, number] => [w, x * 0.5])] },
   education: { terms: [['education', 1], ['courses', 0.6], ['school', 1], ['scolarite', 1], ['tuition', 1], ['learning', 1], ['bildung', 1], ['ausbildung', 1], ['education', 1], ['formation', 1], ['educacion', 1], ['formacion', 1], ['istruzione', 1], ['formazione', 1], ['onderwijs', 1], ['opleiding', 1]] },
   donations: { terms: [['donations', 1], ['charity', 1], ['gifts', 0.7], ['giving', 1], ['spenden', 1], ['dons', 1], ['donaciones', 1], ['donazioni', 1], ['beneficenza', 1], ['donaties', 1], ['goede doelen', 1]] },
-  childcare: { terms: [['childcare', 1], ['child care', 1], ['family care', 0.9], ['daycare', 1], ['kids', 0.8], ['children', 0.8], ['kinder', 0.8], ['kinderbetreuung', 1], ['kita', 1], ['creche', 1], ['enfants', 0.8], ['guarderia', 1], ['ninos', 0.8], ['asilo', 1], ['bambini', 0.8], ['kinderopvang', 1], ['kinderen', 0.8]] },
+  childcare: { terms: [['childcare', 1], ['child care', 1], ['family care', 0.9], ['daycare', 1], ['kids', 0.8], ['children', 0.8], ['kinder', 0.8], ['kinderbetreuung', 1], ['kita', 1], ['creche', 1], ['enfants', 0.8], ['guarderia', 1], ['ninos', 0.8], ['asilo', 1], ['bambini', 0.8], ['kinderopvang', 1], ['kinderen', 0.8], ['family', 0.6], ['familie', 0.6], ['famille', 0.6], ['familia', 0.6], ['famiglia', 0.6], ['gezin', 0.6]] },
   software: { terms: [['software', 1], ['apps', 0.8], ['saas', 1], ['cloud', 0.8], ['computing', 0.9], ['online services', 1], ...SUBSCRIPTIONS.map(([w, x]): [string, number] => [w, x * 0.8])] },
   postage: { not: NOT_FOOD, terms: [['business services', 0.6], ['postage', 1], ['shipping', 1], ['post', 0.8], ['porto', 1], ['versand', 1], ['courrier', 1], ['envios', 1], ['spedizioni', 1], ['verzending', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 0.5])] },
   office_supplies: { not: NOT_FOOD, terms: [['business services', 0.6], ['stationery', 1], ['stationary', 1], ['schreibwaren', 1], ['papeterie', 1], ['papeleria', 1], ['cancelleria', 1], ['kantoorartikelen', 1], ['office', 0.9], ['supplies', 0.8], ['buro', 0.9], ['bureau', 0.9], ['oficina', 0.9], ['ufficio', 0.9], ['kantoor', 0.9], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 0.8])] },

@@ -1436,6 +1436,23 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['RETRAIT DAB', 'Retraits'],
       ['LOYER', 'Logement'],
     ]);
+    // Bankin's list: a phone contract is a subscription where no category says phone or bills.
+    expectFiled(
+      named(
+        'Alimentation & Restau.',
+        'Auto & Transports',
+        'Logement',
+        'Abonnements',
+        'Banque',
+        'Santé',
+      ),
+      [
+        ['FREE MOBILE', 'Abonnements'],
+        ['ORANGE FRANCE', 'Abonnements'],
+        ['FRAIS BANCAIRES', 'Banque'],
+        ['EDF', 'Logement'],
+      ],
+    );
     expectFiled(
       named('Supermercado', 'Restaurantes', 'Gasolina', 'Farmacia', 'Efectivo', 'Compras'),
       [

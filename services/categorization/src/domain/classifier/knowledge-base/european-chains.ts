@@ -16,7 +16,7 @@ export const EUROPEAN_CHAINS: readonly BrandList[] = [
   { concept: 'pharmacy', names: 'DM Drogerie|dm-drogerie|Mueller Drogerie|Muller Drogerie' },
   { concept: 'personal_care', names: 'Parfumerie Douglas|Douglas Parfumerie|Nocibe|Marionnaud|Rituals' },
   { concept: 'food_delivery', names: 'Lieferando|Thuisbezorgd|Glovo|Wolt|Foodora|Takeaway.com' },
-  { concept: 'phone_internet', names: 'Telekom|Telekom Deutschland|Orange France|Orange SA|SFR|Bouygues Telecom|Free Mobile|Free Telecom|Telecom Italia|TIM SpA|Iliad|Fastweb|KPN|Ziggo|Odido|Congstar|Simyo|Yoigo' },
+  { concept: 'phone_internet', names: 'Telekom|Telekom Deutschland|Orange France|SFR|Bouygues Telecom|Free Mobile|Free Telecom|Telecom Italia|Iliad|Fastweb|KPN|Ziggo|Odido|Congstar|Simyo|Yoigo' },
   { concept: 'energy', names: 'Stadtwerke|EnBW|RWE|Naturgy|A2A|Hera Comm|Edison Energia|Greenchoice|Budget Energie' },
   { concept: 'health_insurance', names: 'Techniker Krankenkasse|AOK|Barmer|DAK Gesundheit|Zilveren Kruis|VGZ|Menzis|Adeslas' },
   { concept: 'insurance', names: 'HUK|HUK24|DEVK|Ergo Versicherung|Unipol|UnipolSai|Centraal Beheer|Nationale-Nederlanden|MAIF|MACIF|Groupama|Matmut|Mutua Madrilena|Linea Directa' },

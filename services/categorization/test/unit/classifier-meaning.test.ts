@@ -1416,6 +1416,8 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['BAECKEREI MUELLER', 'Restaurants & Cafés'],
       ['HUK-COBURG', 'Versicherungen'],
       ['KAUFLAND 2211', 'Lebensmittel'],
+      // The index files Deutsche Bahn as entertainment; the hand-written chain wins.
+      ['DEUTSCHE BAHN', 'Mobilität'],
     ]);
     const french = named(
       'Alimentation',
@@ -1454,9 +1456,18 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ],
     );
     expectFiled(
-      named('Supermercado', 'Restaurantes', 'Gasolina', 'Farmacia', 'Efectivo', 'Compras'),
+      named(
+        'Supermercado',
+        'Restaurantes',
+        'Gasolina',
+        'Farmacia',
+        'Efectivo',
+        'Compras',
+        'Viajes',
+      ),
       [
         ['FARMACIA LOPEZ', 'Farmacia'],
+        ['IBERIA 0751234567', 'Viajes'],
         ['CAJERO BBVA', 'Efectivo'],
         ['CEPSA ESTACION', 'Gasolina'],
       ],
@@ -1466,6 +1477,7 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['APOTHEEK DE LINDE', 'Gezondheid'],
       ['NS REIZIGERS', 'Vervoer'],
       ['GELDOPNAME PINAUTOMAAT', 'Contant'],
+      ['GELDAUTOMAAT ING', 'Contant'],
     ]);
     // MOBIL… is a phone word in German and Dutch (Mobilfunk, mobiel), a ride in English.
     expectFiled(named('Other Travel', 'Internet', 'Dining', 'Merchandise'), [

@@ -413,7 +413,9 @@ export class KnowledgeModel {
    */
   private addBrands(): void {
     const known = new Set(this.facts.map((f) => f.merchantTokens.join(' ')));
-    for (const { concept, kind, names } of [...BRANDS, ...EUROPEAN_CHAINS]) {
+    // The hand-written European chains first: where the index files the same name elsewhere
+    // (Deutsche Bahn as entertainment), the hand-written fact is the one found.
+    for (const { concept, kind, names } of [...EUROPEAN_CHAINS, ...BRANDS]) {
       for (const name of names.split('|')) {
         const normalized = normalizeDescription(name);
         const { merchant, withPlaces, words } = normalized;

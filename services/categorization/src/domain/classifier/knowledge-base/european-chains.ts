@@ -9,7 +9,7 @@ import type { BrandList } from './brands.generated';
  */
 // prettier-ignore
 export const EUROPEAN_CHAINS: readonly BrandList[] = [
-  { concept: 'groceries', names: 'Carrefour|Carrefour Market|Carrefour City|Carrefour Express|Monoprix|Auchan|E.Leclerc|Leclerc|Intermarche|Super U|Hyper U|Picard Surgeles|Netto Marken-Discount|Penny|Penny Markt|Kaufland|Tegut|Supermercados Dia|Eroski|Alcampo|Hipercor|Jumbo|Jumbo Supermarkten|Dirk van den Broek|Dekamarkt|Hoogvliet|Vomar' },
+  { concept: 'groceries', names: 'Netto|Carrefour|Carrefour Market|Carrefour City|Carrefour Express|Monoprix|Auchan|E.Leclerc|Leclerc|Intermarche|Super U|Hyper U|Picard Surgeles|Netto Marken-Discount|Penny|Penny Markt|Kaufland|Tegut|Supermercados Dia|Eroski|Alcampo|Hipercor|Jumbo|Jumbo Supermarkten|Dirk van den Broek|Dekamarkt|Hoogvliet|Vomar' },
   { concept: 'fuel', names: 'Aral|TotalEnergies|Total Access|Cepsa|Q8|Eni Station|OMV|JET Tankstelle|Star Tankstelle|Avia|Tamoil|Tango|Tinq' },
   { concept: 'clothing', names: 'Zalando|About You|C&A|Kiabi|Bershka|Pull&Bear|Pull and Bear|Stradivarius|Massimo Dutti|Calzedonia|Tezenis|Deichmann|Peek & Cloppenburg' },
   { concept: 'shopping', names: 'Action|bol.com|Otto.de|Galeries Lafayette|La Redoute|Cdiscount|Galeria Kaufhof|Blokker|Xenos|Tedi' },
@@ -22,5 +22,8 @@ export const EUROPEAN_CHAINS: readonly BrandList[] = [
   { concept: 'insurance', names: 'HUK|HUK24|DEVK|Ergo Versicherung|Unipol|UnipolSai|Centraal Beheer|Nationale-Nederlanden|MAIF|MACIF|Groupama|Matmut|Mutua Madrilena|Linea Directa' },
   { concept: 'streaming', names: 'DAZN|Canal+|Canal Plus|Joyn|RTL+|Videoland|Movistar Plus' },
   { concept: 'rideshare', names: 'FreeNow|Free Now|Bolt.eu|Cabify|BlaBlaCar' },
-  { concept: 'public_transport', names: 'NS Reizigers|NS Groep|NS International|OV-chipkaart|GVB|Ouigo|Italo Treno|MVV|HVV' },
+  { concept: 'airline', names: 'Iberia|Vueling|Eurowings|Transavia|ITA Airways|Alitalia|Volotea|Air Europa|TAP Air Portugal|TAP Portugal|Scandinavian Airlines|Austrian Airlines|Brussels Airlines|Condor Flugdienst|Swiss International Air Lines' },
+  { concept: 'hardware', names: 'OBI|OBI Baumarkt|toom Baumarkt|Castorama|Bricomart|Gamma Bouwmarkt|Praxis Bouwmarkt|Karwei' },
+  { concept: 'electronics', names: 'Media Markt|MediaMarkt|Euronics|Boulanger' },
+  { concept: 'public_transport', names: 'Deutsche Bahn|NS Reizigers|NS Groep|NS International|OV-chipkaart|GVB|Ouigo|Italo Treno|MVV|HVV' },
 ];

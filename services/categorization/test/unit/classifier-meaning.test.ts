@@ -1485,11 +1485,27 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['TIER MOBILITY GMBH', 'Other Travel'],
       ['ACME MOBILITY', 'Other Travel'],
     ]);
-    expectFiled(named('Spesa', 'Ristoranti', 'Carburante', 'Salute', 'Acquisti', 'Contanti'), [
-      ['PRELIEVO BANCOMAT', 'Contanti'],
-      ['TRATTORIA DA MARIO', 'Ristoranti'],
-      ['Q8 EASY 1234', 'Carburante'],
-    ]);
+    expectFiled(
+      named(
+        'Spesa',
+        'Ristoranti',
+        'Carburante',
+        'Salute',
+        'Acquisti',
+        'Contanti',
+        'Bollette',
+        'Pedaggi',
+      ),
+      [
+        ['PRELIEVO BANCOMAT', 'Contanti'],
+        ['TRATTORIA DA MARIO', 'Ristoranti'],
+        ['Q8 EASY 1234', 'Carburante'],
+        // The index files Enel (its car chargers) as a service station; its bills are energy.
+        ['ENEL ENERGIA', 'Bollette'],
+        ['AUTOSTRADE PER L ITALIA', 'Pedaggi'],
+        ['TELEPASS', 'Pedaggi'],
+      ],
+    );
   });
 
   it('reads a credit union’s share withdrawal as money moved between accounts, not cash', () => {

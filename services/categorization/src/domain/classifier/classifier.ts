@@ -4,7 +4,6 @@ import { conceptOf, type ConceptId } from './concepts';
 import type { KindId } from './knowledge-base/kinds';
 import { categoryResolver, type CategoryResolver, type UserCategory } from './categories';
 import type { IsotonicCalibration } from './isotonic';
-import { kindsNamedBy } from './line-kinds';
 import { ownNamesCalibration, understoodFactor } from './own-names-calibration';
 import { extractFeatures, featureWord } from './features';
 import {
@@ -222,10 +221,7 @@ export class Classifier {
    * The built-in knowledge's belief over the user's categories (the blend's prior), with what
    * the reasoning line needs of it.
    */
-  private knowledgeBelief(
-    verdict: KnowledgeVerdict,
-    normalized: NormalizedDescription,
-  ): KnowledgeBelief {
+  private knowledgeBelief(verdict: KnowledgeVerdict): KnowledgeBelief {
     const userModel = this.context.userModel;
     // The prior over the user's categories: keyword model, with a known merchant on top. A
     // category that many concepts map to by name (Shopping gathers retail, clothing, books,
@@ -244,9 +240,8 @@ export class Classifier {
       dist.set(id, (dist.get(id) ?? 0) + p);
     // A concept's category, or its kind's where the line's own words name one (categories.ts).
     // Found once per line: the blend and the reasoning line both read it.
-    const kindsNamed = kindsNamedBy(normalized.words.map((w) => w.toLowerCase()));
     const namedCategories = verdict.keywords.concepts.map((concept) =>
-      this.resolver.categoryForMerchant(concept, kindsNamed.get(concept)),
+      this.resolver.categoryForMerchant(concept, verdict.kindsNamed.get(concept)),
     );
     verdict.keywords.concepts.forEach((concept, i) => {
       const p = verdict.keywords.probabilities[i];
@@ -418,7 +413,7 @@ export class Classifier {
       transaction.type,
     );
 
-    const knowledge = this.knowledgeBelief(verdict, normalized);
+    const knowledge = this.knowledgeBelief(verdict);
     const { prior, merchantCategory } = knowledge;
     const userModel = this.context.userModel;
 

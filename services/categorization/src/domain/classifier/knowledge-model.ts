@@ -65,6 +65,11 @@ export interface KnowledgeVerdict {
    * groomer, not the pet shop), else the merchant's own.
    */
   merchant?: { fact: MerchantFact; concept: ConceptId; kind?: KindId };
+  /**
+   * The kinds the line's own words name, by concept (line-kinds.ts): found once here, for the
+   * merchant's kind and for the classifier's keyword concepts alike.
+   */
+  kindsNamed: ReadonlyMap<ConceptId, KindId>;
   /** Keyword-model posterior over concepts. */
   keywords: ConceptScores;
   /** The words that drove the keyword model's best concept. */
@@ -645,16 +650,6 @@ export class KnowledgeModel {
     };
   }
 
-  /** The verdict's merchant: the fact, its concept, and the kind the line names or it has. */
-  private merchantAsNamed(
-    fact: MerchantFact,
-    concept: ConceptId,
-    normalized: NormalizedDescription,
-  ): NonNullable<KnowledgeVerdict['merchant']> {
-    const named = kindsNamedBy(normalized.words.map((word) => word.toLowerCase())).get(concept);
-    return { fact, concept, kind: named ?? fact.kind };
-  }
-
   /**
    * `featuresOf` gives the features of the line's words as the caller reads them (with its
    * amount, say); the knowledge asks it for the words it reads for the trade (tradeWords).
@@ -681,8 +676,11 @@ export class KnowledgeModel {
     const evidence = scores.concepts.length
       ? this.keywordModel.evidenceFor(features, scores.concepts[best])
       : [];
+    const kindsNamed = kindsNamedBy(normalized.words.map((word) => word.toLowerCase()));
+    const concept = fact && forDirection(fact.concept, type);
     return {
-      merchant: fact && this.merchantAsNamed(fact, forDirection(fact.concept, type), normalized),
+      merchant: fact && concept && { fact, concept, kind: kindsNamed.get(concept) ?? fact.kind },
+      kindsNamed,
       keywords: scores,
       evidence,
       knownShare,

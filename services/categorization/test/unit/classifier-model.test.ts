@@ -25,14 +25,22 @@ const idOf = (categories: UserCategory[], name: string) =>
 const features = (description: string, type = 'debit') =>
   extractFeatures({ normalized: normalizeDescription(description), type });
 
+type Labels = readonly (readonly [description: string, category: string, times: number])[];
+
 /**
  * How a US user with these categories is answered once they have labelled each description so
  * many times (store numbers varying, as on a statement).
  */
 function answersAfterLabels(
   names: string[],
-  labels: readonly (readonly [description: string, category: string, times: number])[],
+  labels: Labels,
 ): (description: string) => string | null {
+  const classify = classifierAfterLabels(names, labels);
+  return (description) => classify(description).categoryName;
+}
+
+/** The whole answer, reasoning and all, for such a user. */
+function classifierAfterLabels(names: string[], labels: Labels) {
   const categories = namedCategories(names);
   const model = new UserModel();
   for (const [description, name, times] of labels)
@@ -50,8 +58,8 @@ function answersAfterLabels(
     categories,
     userModel: model,
   });
-  return (description) =>
-    classifier.classify({ id: 'q', description, type: 'debit', amount: 41.2 }).categoryName;
+  return (description: string) =>
+    classifier.classify({ id: 'q', description, type: 'debit', amount: 41.2 });
 }
 
 describe('NaiveBayes', () => {
@@ -304,6 +312,51 @@ describe('Classifier, warm (learning from the user)', () => {
     expect(answer('SEY CLASS SIX GAS PUMP')).toBe('Auto & Transport');
     expect(answer('SEY CLASS SIX PHARMACY')).toBe('Medical');
     expect(answer('SEY CLASS SIX')).toBe('Shopping');
+  });
+
+  it('does not let the many concepts a user files in one catch-all pile up there', () => {
+    // Software, clothes, electronics, books, pets and DIY all filed under Shopping: an unknown
+    // taxi firm is still the taxi the knowledge reads, not the sum of a little of each of those.
+    const names = ['Auto & Transport', 'Shopping', 'Food & Dining', 'Groceries', 'Entertainment'];
+    const shop = ['GITHUB.COM', 'ADOBE SYSTEMS', 'H&M', 'ZARA USA', 'UNIQLO', 'BEST BUY'];
+    const more = ['BARNES & NOBLE', 'PETSMART', 'TARGET', 'IKEA', 'HOME DEPOT', 'SEPHORA'];
+    const classify = classifierAfterLabels(names, [
+      ...[...shop, ...more].map((d) => [d, 'Shopping', 3] as const),
+      ['SHELL OIL', 'Auto & Transport', 3],
+      ['CHIPOTLE', 'Food & Dining', 3],
+    ]);
+    const taxi = classify('WWW.PANTHERTAXIS.CO.UK');
+    expect(taxi.categoryName).toBe('Auto & Transport');
+    expect(taxi.reasoning).toBe(
+      "Keywords 'TAXIS' suggest a ride-share, taxi or scooter service → Auto & Transport",
+    );
+    expect(classify('BEST BUY #0612').categoryName).toBe('Shopping');
+  });
+
+  it('cites the words of the concept it names, not another concept’s', () => {
+    // No category of this user's is for a racecourse (entertainment); what the rest of the
+    // knowledge's belief points to is a restaurant, and "RACECOURSE" is no word of one.
+    const classifier = new Classifier({
+      countryCode: 'GB',
+      businessType: 'individual',
+      categories: namedCategories([
+        'Restaurants',
+        'Shopping',
+        'Groceries',
+        'Travel',
+        'Utilities',
+        'Rent',
+      ]),
+    });
+    const answer = classifier.classify({
+      id: 'q',
+      description: 'WOLVERHAMPTON RACECOURSE',
+      type: 'debit',
+      amount: 120,
+    });
+    expect(answer.reasoning).toBe(
+      'Closest match in the built-in knowledge: a café, restaurant or takeaway → Restaurants',
+    );
   });
 
   it('a correction replaces the earlier label, and the latest label wins a tie', () => {

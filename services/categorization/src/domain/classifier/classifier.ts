@@ -98,8 +98,8 @@ const ALTERNATIVES = 3;
  */
 const NAMED_FILING = 3;
 
-/** A share of a concept's filing; `named` when it is the share of the category its name says. */
-type FiledShare = { id: string; share: number; named: boolean };
+/** A share of a concept's filing. */
+type FiledShare = { id: string; share: number };
 type Filed = readonly FiledShare[];
 
 /** Below this share of the keyword belief on the user's categories, the knowledge abstains. */
@@ -174,19 +174,19 @@ export class Classifier {
     if (!filing?.size) {
       if (onlyIfFiled || !named) return undefined;
       let only = this.namedOnly.get(named);
-      if (!only) this.namedOnly.set(named, (only = [{ id: named, share: 1, named: true }]));
+      if (!only) this.namedOnly.set(named, (only = [{ id: named, share: 1 }]));
       return only;
     }
     const filed: FiledShare[] = [];
     let total = 0;
     for (const [id, n] of filing) {
       if (!this.resolver.get(id)) continue;
-      filed.push({ id, share: n, named: false });
+      filed.push({ id, share: n });
       total += n;
     }
     if (onlyIfFiled && !total) return undefined;
     if (named) {
-      filed.push({ id: named, share: NAMED_FILING, named: true });
+      filed.push({ id: named, share: NAMED_FILING });
       total += NAMED_FILING;
     }
     if (!total) return undefined;
@@ -230,9 +230,11 @@ export class Classifier {
     // line; averaged (until 2026-11-27), a category of three concepts (meals, bars, delivery)
     // lost to a category of one (groceries) that the belief put below it, and a line whose
     // words said "electronics" went anywhere but Shopping. Where the user has filed a concept
-    // themselves, their filing takes over from its name, and those shares add up.
+    // themselves, their filing takes over from its name: the concept's shares of a category add
+    // up, and across concepts the likeliest still counts (summed, the concepts a user files in
+    // one catch-all pile up there as the names' did: "WWW.PANTHERTAXIS.CO.UK" went to the
+    // Shopping where finance-monitor's user files software, clothes and electronics).
     const keywordDist = new Map<string, number>();
-    const likeliestNamed = new Map<string, number>();
     // How much of the keyword belief lands on concepts this user has a category for.
     let coveredMass = 0;
     let totalMass = 0;
@@ -249,12 +251,10 @@ export class Classifier {
       const filed = this.filed(userModel?.filing(concept), namedCategories[i]?.category.id);
       if (!filed) return;
       coveredMass += p;
-      for (const { id, share, named: byName } of filed) {
-        if (byName) likeliestNamed.set(id, Math.max(likeliestNamed.get(id) ?? 0, p * share));
-        else addTo(keywordDist, id, p * share);
-      }
+      const here = new Map<string, number>();
+      for (const { id, share } of filed) addTo(here, id, p * share);
+      for (const [id, q] of here) keywordDist.set(id, Math.max(keywordDist.get(id) ?? 0, q));
     });
-    for (const [id, p] of likeliestNamed) addTo(keywordDist, id, p);
     let keywordMass = [...keywordDist.values()].reduce((a, b) => a + b, 0);
     const merchantMatch =
       verdict.merchant &&
@@ -359,8 +359,16 @@ export class Classifier {
           best = { p, concept: c, kind: named.kind };
       });
       const what = best ? this.resolver.describe(best.concept, best.kind) : category.name;
-      reasoning = knowledgeWords.length
-        ? `Keywords ${quote(knowledgeWords.slice(0, 2))} suggest ${what} → ${category.name}`
+      // The words cited are the named concept's own: where the user's filing put another
+      // concept's category first, the best concept's words ("TAXIS") say nothing for it.
+      const words = best
+        ? verdict
+            .evidenceFor(best.concept)
+            .map(featureWord)
+            .filter((w): w is string => Boolean(w))
+        : knowledgeWords;
+      reasoning = words.length
+        ? `Keywords ${quote(words.slice(0, 2))} suggest ${what} → ${category.name}`
         : `Closest match in the built-in knowledge: ${what} → ${category.name}`;
     }
     if (answer.normalized.processor && source !== 'user_label')

@@ -74,6 +74,12 @@ export interface KnowledgeVerdict {
   keywords: ConceptScores;
   /** The words that drove the keyword model's best concept. */
   evidence: string[];
+  /**
+   * The words that speak for one concept (the keyword model's best one: `evidence`). A reason
+   * that names another concept cites its own words: "TAXIS" is the taxi's word, not the shop's
+   * that the user's filing may put first.
+   */
+  evidenceFor(concept: ConceptId): string[];
   /** Share of the input's features the keyword model knows (0..1). */
   knownShare: number;
 }
@@ -673,9 +679,8 @@ export class KnowledgeModel {
     scores.probabilities.forEach((p, i) => {
       if (p > scores.probabilities[best]) best = i;
     });
-    const evidence = scores.concepts.length
-      ? this.keywordModel.evidenceFor(features, scores.concepts[best])
-      : [];
+    const evidenceFor = (concept: ConceptId) => this.keywordModel.evidenceFor(features, concept);
+    const evidence = scores.concepts.length ? evidenceFor(scores.concepts[best]) : [];
     const kindsNamed = kindsNamedBy(normalized.words.map((word) => word.toLowerCase()));
     const concept = fact && forDirection(fact.concept, type);
     return {
@@ -683,6 +688,7 @@ export class KnowledgeModel {
       kindsNamed,
       keywords: scores,
       evidence,
+      evidenceFor,
       knownShare,
     };
   }

@@ -641,6 +641,70 @@ describe('categories found by what their names mean', () => {
     expect(classify(app, 'USAA FUNDS TRANSFER DB').categoryName).not.toBe('Insurance');
   });
 
+  it('reads an accounting tree’s nested names (GnuCash’s common accounts)', () => {
+    // Accounts as GnuCash's "Common Accounts" template names them, parent and child joined by
+    // a colon: the parent tells the car's gas and fees from the bank's charges.
+    const tree = named(
+      'Expenses:Auto:Fees',
+      'Expenses:Auto:Gas',
+      'Expenses:Auto:Parking',
+      'Expenses:Auto:Repair and Maintenance',
+      'Expenses:Bank Service Charge',
+      'Expenses:Books',
+      'Expenses:Cable',
+      'Expenses:Charity',
+      'Expenses:Clothes',
+      'Expenses:Computer',
+      'Expenses:Dining',
+      'Expenses:Education',
+      'Expenses:Entertainment:Music/Movies',
+      'Expenses:Entertainment:Recreation',
+      'Expenses:Entertainment:Travel',
+      'Expenses:Groceries',
+      'Expenses:Hobbies',
+      'Expenses:Insurance:Auto Insurance',
+      'Expenses:Insurance:Health Insurance',
+      'Expenses:Insurance:Life Insurance',
+      'Expenses:Medical Expenses',
+      'Expenses:Miscellaneous',
+      'Expenses:Phone',
+      'Expenses:Public Transportation',
+      'Expenses:Subscriptions',
+      'Expenses:Taxes:Federal',
+      'Expenses:Taxes:State/Province',
+      'Expenses:Utilities:Electric',
+      'Expenses:Utilities:Water',
+      'Income:Interest Income',
+      'Income:Salary',
+    );
+    expectFiled(tree, [
+      ['SHELL OIL 12345', 'Expenses:Auto:Gas'],
+      ['DMV RENEWAL', 'Expenses:Auto:Fees'],
+      ['PARKING METER', 'Expenses:Auto:Parking'],
+      ['JIFFY LUBE', 'Expenses:Auto:Repair and Maintenance'],
+      // A bank's fee is not the car's: "Fees" under "Auto" says the car.
+      ['MONTHLY SERVICE FEE', 'Expenses:Bank Service Charge'],
+      ['APPLE STORE', 'Expenses:Computer'],
+      ['BEST BUY 00123', 'Expenses:Computer'],
+      // "Michaels Stores", as the chains' index names it, is the hand-written Michaels' kind.
+      ['MICHAELS STORES 123', 'Expenses:Hobbies'],
+      ['STATE FARM LIFE', 'Expenses:Insurance:Life Insurance'],
+      ['GEICO', 'Expenses:Insurance:Auto Insurance'],
+      ['THE NC ARBORETUM', 'Expenses:Entertainment:Recreation'],
+      ['AMC THEATRES', 'Expenses:Entertainment:Music/Movies'],
+      ['DELTA AIR LINES', 'Expenses:Entertainment:Travel'],
+      ['IRS USATAXPYMT', 'Expenses:Taxes:Federal'],
+      ['FRANCHISE TAX BOARD', 'Expenses:Taxes:State/Province'],
+      ['CON EDISON', 'Expenses:Utilities:Electric'],
+      ['AMERICAN WATER', 'Expenses:Utilities:Water'],
+      ['MTA NYC TRANSIT', 'Expenses:Public Transportation'],
+      ['SAFEWAY', 'Expenses:Groceries'],
+      ['CHIPOTLE', 'Expenses:Dining'],
+    ]);
+    expect(classify(tree, 'ACME PAYROLL', 'credit').categoryName).toBe('Income:Salary');
+    expect(meaningScore('bank_fee', 'Vehicle Hire Charge')).toBe(0);
+  });
+
   it('keeps the default catalogue’s conventions when the names are the defaults', () => {
     // The default sets decide where a bottle shop goes (Entertainment), not the best-sounding name.
     const defaults = named('Groceries', 'Dining Out', 'Entertainment', 'Shopping', 'Transport');

@@ -424,6 +424,18 @@ export class KnowledgeModel {
    */
   private addBrands(): void {
     const known = new Set(this.facts.map((f) => f.merchantTokens.join(' ')));
+    // A brand the index names more fully than the hand-written list ("Michaels Stores" beside
+    // "Michaels") is of the hand-written name's kind.
+    const kindOf = new Map<string, KindId>();
+    for (const f of this.facts)
+      if (f.kind) kindOf.set(`${f.concept}:${f.merchantTokens.join(' ')}`, f.kind);
+    const handWrittenKind = (concept: ConceptId, merchant: readonly string[]) => {
+      for (let n = merchant.length - 1; n > 0; n--) {
+        const kind = kindOf.get(`${concept}:${merchant.slice(0, n).join(' ')}`);
+        if (kind) return kind;
+      }
+      return undefined;
+    };
     // The hand-written European chains first: where the index files the same name elsewhere
     // (Deutsche Bahn as entertainment), the hand-written fact is the one found.
     for (const { concept, kind, names } of [...EUROPEAN_CHAINS, ...BRANDS]) {
@@ -450,7 +462,7 @@ export class KnowledgeModel {
           merchantTokens: merchant,
           wordTokens: withPlaces,
           anchored: true,
-          kind,
+          kind: kind ?? handWrittenKind(concept, merchant),
           brand: true,
         };
         known.add(key);

@@ -296,6 +296,11 @@ const FEES: [string, number][] = [
   ['bank fee', 1],
   ['bank fees', 1],
   ['bank charges', 1],
+  // GnuCash's "Bank Service Charge".
+  ['bank service charge', 1],
+  ['bank service charges', 1],
+  ['service charge', 0.8],
+  ['service charges', 0.8],
   ['charges', 0.7],
   ['interest charge', 1],
   ['gebuhren', 1],
@@ -486,7 +491,8 @@ export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   phone_internet: { terms: [['subscriptions', 0.5], ['abonnements', 0.5], ['abonnement', 0.5], ['abos', 0.5], ['vertrage', 0.5], ['suscripciones', 0.5], ['abbonamenti', 0.5], ['abonnementen', 0.5], ['phone', 1], ['mobile', 1], ['internet', 1], ['broadband', 1], ['telephone', 1], ['communication', 0.9], ['communications', 0.9], ['cell', 0.8], ['handy', 1], ['telefon', 1], ['telecom', 1], ['telefono', 1], ['movil', 1], ['telefonia', 1], ['cellulare', 1], ['telefoon', 1], ['mobiel', 1], ...BILLS_FAMILY.map(([w, x]): [string, number] => [w, x * 0.8])] },
   rent: { not: ['car', 'cars', 'auto', 'vehicle', 'mietwagen', 'voiture', 'coche'], terms: [['rent', 1], ['miete', 1], ['loyer', 1], ['alquiler', 1], ['affitto', 1], ['huur', 1], ['housing', 0.8], ['wohnen', 0.8], ['logement', 0.8], ['vivienda', 0.8], ['casa', 0.6], ['wonen', 0.8], ['mortgage', 0.6]] },
   mortgage: { not: ['car', 'cars', 'auto', 'vehicle', 'mietwagen', 'voiture', 'coche'], terms: [['mortgage', 1], ['home loan', 1], ['hypothek', 1], ['kredit', 0.6], ['pret immobilier', 1], ['hipoteca', 1], ['mutuo', 1], ['hypotheek', 1], ['housing', 0.8], ['wohnen', 0.8], ['logement', 0.8], ['vivienda', 0.8], ['wonen', 0.8], ['rent', 0.6]] },
-  bank_fee: { terms: FEES },
+  // A car's fees ("Expenses:Auto:Fees", "Vehicle Hire Charge") are the car's, not the bank's.
+  bank_fee: { not: ['auto', 'automotive', 'car', 'cars', 'vehicle', 'vehicles', 'kfz', 'voiture', 'coche', 'veicolo'], terms: FEES },
   // Fees below interest: "Finance Charge" beside "ATM Fee" and "Service Fee" (Mint) takes it.
   interest_charge: { terms: [['interest', 1], ['finance charge', 1], ['finance charges', 1], ...FEES.map(([w, x]): [string, number] => [w, x * 0.9])] },
   interest_income: { not: ['fee', 'fees', 'charge', 'charges', 'cost', 'costs', 'expense', 'expenses', 'gebuhren', 'kosten', 'frais', 'comisiones', 'commissioni'], terms: [['interest income', 1.2], ['interest', 1], ['dividends', 1.2], ['investment income', 1.2], ['zinsertrag', 1.2], ...INCOME.map(([w]): [string, number] => [w, 0.7])] },
@@ -501,7 +507,7 @@ export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   tax_payment: { terms: [...TAXES, ...TRANSFERS.map(([w, x]): [string, number] => [w, x * 0.5])] },
   shopping: { not: NOT_FOOD, terms: SHOPPING_BROAD.map(([w]): [string, number] => [w, 1]) },
   clothing: { not: NOT_FOOD, terms: [['clothing', 1], ['clothes', 1], ['apparel', 1], ['fashion', 1], ['kleidung', 1], ['mode', 0.9], ['vetements', 1], ['ropa', 1], ['abbigliamento', 1], ['kleding', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
-  electronics: { not: NOT_FOOD, terms: [['electronics', 1], ['tech', 0.9], ['elektronik', 1], ['electronique', 1], ['electronica', 1], ['elettronica', 1], ['elektronica', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
+  electronics: { not: NOT_FOOD, terms: [['electronics', 1], ['computer', 0.9], ['computers', 0.9], ['tech', 0.9], ['elektronik', 1], ['electronique', 1], ['electronica', 1], ['elettronica', 1], ['elektronica', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
   hardware: { not: [...NOT_FOOD, ...NOT_HOME_BILLS], terms: [['home', 0.7], ['garden', 0.8], ['lawn', 0.8], ['hardware', 1], ['diy', 1], ['building', 0.9], ['bldg', 0.9], ['builders', 1], ['home improvement', 1], ['baumarkt', 1], ['bricolage', 1], ['bricolaje', 1], ['ferramenta', 1], ['bouwmarkt', 1], ['home maintenance', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
   books: { not: NOT_FOOD, terms: [['books', 1], ['bucher', 1], ['livres', 1], ['libros', 1], ['libri', 1], ['boeken', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
   furniture: { not: [...NOT_FOOD, ...NOT_HOME_BILLS], terms: [['furniture', 1], ['furnishings', 1], ['housewares', 1], ['home', 0.7], ['homewares', 1], ['mobel', 1], ['meubles', 1], ['muebles', 1], ['mobili', 1], ['meubels', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },

@@ -157,7 +157,7 @@ export const KINDS = {
     describe: 'life insurance',
     merchants: 'Vitality Life|TAL Life|MLC Life',
     terms: ['life insurance', 'life assurance', 'lebensversicherung', 'risikolebensversicherung', 'assurance vie', 'seguro de vida', 'assicurazione vita', 'levensverzekering', 'overlijdensrisicoverzekering'],
-    inLines: ['life insurance', 'life ins', 'life assurance', 'term life', 'whole life', 'lebensversicherung', 'assurance vie', 'levensverzekering'],
+    inLines: ['life', 'life insurance', 'life ins', 'life assurance', 'term life', 'whole life', 'lebensversicherung', 'assurance vie', 'levensverzekering'],
   },
   // Mint's "Federal Tax", "State Tax" and "Local Tax" beside "Property Tax" and "Sales Tax".
   federal_tax: {

@@ -705,6 +705,45 @@ describe('categories found by what their names mean', () => {
     expect(meaningScore('bank_fee', 'Vehicle Hire Charge')).toBe(0);
   });
 
+  it('reads Quicken’s parent:child names', () => {
+    const quicken = named(
+      'Auto:Fuel',
+      'Auto:Insurance',
+      'Auto:Service',
+      'Bills:Cable',
+      'Bills:Electricity',
+      'Bills:Telephone',
+      'Dining',
+      'Education:Tuition',
+      'Healthcare:Dental',
+      'Healthcare:Doctor',
+      'Healthcare:Prescriptions',
+      "Insurance:Homeowner's",
+      'Travel:Lodging',
+      'Travel:Airfare',
+      'Taxes:Fed',
+      'Shopping',
+    );
+    expectFiled(quicken, [
+      ['SHELL OIL 12345', 'Auto:Fuel'],
+      // A garage is the car's service, not its fuel.
+      ['JIFFY LUBE', 'Auto:Service'],
+      ['FIRESTONE COMPLETE AUTO CARE', 'Auto:Service'],
+      ['GEICO', 'Auto:Insurance'],
+      ['COMCAST CABLE', 'Bills:Cable'],
+      ['PG&E WEB ONLINE', 'Bills:Electricity'],
+      ['VERIZON WIRELESS', 'Bills:Telephone'],
+      ['UNIVERSITY OF TEXAS TUITION', 'Education:Tuition'],
+      ['ASPEN DENTAL', 'Healthcare:Dental'],
+      ['KAISER PERMANENTE', 'Healthcare:Doctor'],
+      ['CVS PHARMACY', 'Healthcare:Prescriptions'],
+      ['STATE FARM HOMEOWNERS', "Insurance:Homeowner's"],
+      ['MARRIOTT', 'Travel:Lodging'],
+      ['DELTA AIR LINES', 'Travel:Airfare'],
+      ['IRS USATAXPYMT', 'Taxes:Fed'],
+    ]);
+  });
+
   it('keeps the default catalogue’s conventions when the names are the defaults', () => {
     // The default sets decide where a bottle shop goes (Entertainment), not the best-sounding name.
     const defaults = named('Groceries', 'Dining Out', 'Entertainment', 'Shopping', 'Transport');

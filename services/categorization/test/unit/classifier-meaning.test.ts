@@ -744,6 +744,37 @@ describe('categories found by what their names mean', () => {
     ]);
   });
 
+  it('reads a UK bank app’s few wide categories (Monzo’s)', () => {
+    const monzo = named(
+      'Bills',
+      'Charity',
+      'Eating out',
+      'Entertainment',
+      'Family',
+      'General',
+      'Groceries',
+      'Holidays',
+      'Personal care',
+      'Shopping',
+      'Transfers',
+      'Transport',
+      'Income',
+    );
+    expectFiled(monzo, [
+      // A household's bills: council tax, the mortgage and the rent among them.
+      ['LBH COUNCIL TAX', 'Bills'],
+      ['HALIFAX MORTGAGE', 'Bills'],
+      ['RENT PAYMENT', 'Bills'],
+      ['THAMES WATER', 'Bills'],
+      // A nursery's fees are childcare, not a garden centre's plants.
+      ['NURSERY FEES', 'Family'],
+      ['DARTFORD CROSSING', 'Transport'],
+      ['TESCO STORES 2345', 'Groceries'],
+      ['DELIVEROO', 'Eating out'],
+      ['EASYJET', 'Holidays'],
+    ]);
+  });
+
   it('keeps the default catalogue’s conventions when the names are the defaults', () => {
     // The default sets decide where a bottle shop goes (Entertainment), not the best-sounding name.
     const defaults = named('Groceries', 'Dining Out', 'Entertainment', 'Shopping', 'Transport');

@@ -81,7 +81,7 @@ const ENGLISH: Partial<Record<ConceptId, string>> = {
   fines: 'fine|fines|penalty|penalties|infringement|infringement notice|penalty notice|pcn|parking fine|parking ticket|speeding|speeding fine|traffic fine|traffic ticket|citation|court|court fees|magistrates|enforcement|debt recovery|late lodgement penalty|toll notice|camera fine|red light',
   books: 'books|book|bookshop|bookstore|bookseller|booksellers|newsagency|newsagent|newsagents|magazine|magazines|comics|comic|stationery and books|ebook|ebooks|kindle|reading|publisher|publishing|press',
   furniture: 'furniture|furnishings|homewares|home decor|decor|interiors|bedding|beds|mattress|mattresses|sofa|sofas|couch|lighting|lamps|rugs|curtains|blinds|linen|manchester|kitchenware|cookware|tableware|home store|homeware|outdoor furniture|upholstery',
-  childcare: 'childcare|child care|daycare|day care|early learning|early learning centre|kindergarten|kindy|preschool|pre school|oshc|out of school hours|after school care|before school care|vacation care|holiday care|nanny|babysitter|babysitting|creche|nursery school|family day care|playgroup',
+  childcare: 'childcare|child care|daycare|day care|early learning|early learning centre|kindergarten|kindy|preschool|pre school|oshc|out of school hours|after school care|before school care|vacation care|holiday care|nanny|babysitter|babysitting|creche|nursery school|nursery fees|nursery fee|day nursery|family day care|playgroup',
   dry_cleaning: 'dry clean|dry cleaning|drycleaner|drycleaners|dry cleaners|drycleaning|laundromat|laundrette|laundry|laundry service|wash and fold|alterations|tailor|tailors|shoe repair|cobbler|key cutting|ironing|suds|coin laundry|laundromats',
 };
 

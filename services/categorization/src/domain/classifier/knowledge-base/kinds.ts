@@ -243,7 +243,7 @@ export const KINDS = {
   tolls: {
     concept: 'parking_tolls',
     describe: 'a toll road or road-user charge',
-    merchants: 'Linkt|Linkt Sydney|Linkt Brisbane|E-Toll|Etoll|Roam Express|EastLink|CityLink|Transurban|E-ZPass|EZPass|FasTrak|SunPass|TxTag|Dart Charge|Congestion Charge|ULEZ|Tollaust',
+    merchants: 'Linkt|Linkt Sydney|Linkt Brisbane|E-Toll|Etoll|Roam Express|EastLink|CityLink|Transurban|E-ZPass|EZPass|FasTrak|SunPass|TxTag|Dart Charge|Dartford Crossing|Mersey Gateway|Humber Bridge|M6 Toll|Tyne Tunnel|Congestion Charge|ULEZ|Tollaust',
     terms: ['tolls', 'toll', 'road tolls', 'toll roads', 'maut', 'mautgebuhren', 'peage', 'peages', 'peaje', 'peajes', 'pedaggio', 'pedaggi', 'tol', 'tolwegen'],
     inLines: ['toll', 'tolls', 'maut', 'peage', 'peaje', 'pedaggio'],
   },

@@ -775,6 +775,18 @@ describe('categories found by what their names mean', () => {
     ]);
   });
 
+  it('files a mortgage where the user repays loans when no category names it (Rocket Money’s)', () => {
+    const rocket = named('Auto & Transport', 'Bills & Utilities', 'Loan Payment', 'Shopping');
+    expectFiled(rocket, [
+      ['MORTGAGE PAYMENT WELLS FARGO', 'Loan Payment'],
+      ['ROCKET MORTGAGE', 'Loan Payment'],
+      ['PG&E WEB ONLINE', 'Bills & Utilities'],
+    ]);
+    expectFiled(named('Mortgage', 'Loan Payment', 'Bills & Utilities'), [
+      ['ROCKET MORTGAGE', 'Mortgage'],
+    ]);
+  });
+
   it('keeps the default catalogue’s conventions when the names are the defaults', () => {
     // The default sets decide where a bottle shop goes (Entertainment), not the best-sounding name.
     const defaults = named('Groceries', 'Dining Out', 'Entertainment', 'Shopping', 'Transport');

@@ -722,6 +722,33 @@ describe('knowledge model', () => {
     expect(k.lookupMerchant(normalizeDescription('BIG APPLE PIZZA'))).toBeUndefined();
   });
 
+  it('prefers a longer known name matched as a whole phrase to the shorter one its merchant words found', () => {
+    const k = knowledgeModel();
+    const found = (d: string) => k.lookupMerchant(normalizeDescription(d));
+    // Normalising drops WEB (a bank channel word): the merchant words say AMAZON SERVICES.
+    expect(found('AMAZON WEB SERVICES')?.concept).toBe('software');
+    expect(found('AWS.AMAZON.COM AMAZON WEB SERVICES')?.concept).toBe('software');
+    expect(found('AMAZON.COM*MK1234 AMZN.COM/BILL')?.concept).toBe('shopping');
+    expect(found('LINKEDIN PREMIUM')?.concept).toBe('software');
+    expect(found('LINKEDIN ADS')?.concept).toBe('advertising');
+  });
+
+  it('files a tax refund with the tax office, not as income', () => {
+    // A refund is no salary (not assessable income): where the user keeps taxes, or with the
+    // transfers of the default categories.
+    const refund = (categories: UserCategory[], description: string) =>
+      new Classifier({ countryCode: 'US', businessType: 'individual', categories }).classify({
+        id: 'r',
+        description,
+        type: 'credit',
+        amount: 900,
+      }).categoryName;
+    const own = namedCategories(['Paychecks', 'Taxes', 'Transfer', 'Groceries']);
+    expect(refund(own, 'IRS TREAS 310 TAX REF')).toBe('Taxes');
+    expect(refund(own, 'STATE TAX REFUND')).toBe('Taxes');
+    expect(refund(au, 'ATO REFUND')).toBe('Transfers');
+  });
+
   it('needs the whole name where normalising left part of it out', () => {
     const k = knowledgeModel();
     const concept = (d: string) => k.lookupMerchant(normalizeDescription(d))?.concept;

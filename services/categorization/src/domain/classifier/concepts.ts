@@ -102,7 +102,7 @@ export const CONCEPTS = {
   cheque_deposit: { describe: 'a cheque paid in, which does not say who paid or for what', direction: 'income', personal: [] },
   cash_withdrawal: { describe: 'a cash withdrawal', direction: 'either', personal: ['Cash Withdrawals', 'Transfers'] },
   card_repayment: { describe: 'a credit-card repayment', direction: 'either', personal: ['Transfers'] },
-  tax_payment: { describe: 'a payment to the tax office', direction: 'either', personal: ['Transfers'] },
+  tax_payment: { describe: 'a payment to or refund from the tax office', direction: 'either', personal: ['Transfers'] },
   state_tax: { describe: 'state or local tax', direction: 'expense', personal: ['State & Local Taxes', 'Transfers'] },
   shopping: { describe: 'a general retailer', direction: 'expense', personal: ['Shopping'] },
   clothing: { describe: 'a clothing and footwear retailer', direction: 'expense', personal: ['Clothing', 'Shopping'] },

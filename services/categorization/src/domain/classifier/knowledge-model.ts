@@ -583,7 +583,7 @@ export class KnowledgeModel {
         // A brand the merchant starts with over a known name later in it, or a shorter one.
         const brandFirst =
           brand && (i > 0 || brand.merchantTokens.length > fact.merchantTokens.length);
-        return brandFirst ? brand : fact;
+        return brandFirst ? brand : (this.longerPhrase(fact, normalized) ?? fact);
       }
     }
     if (brand) return brand;
@@ -593,6 +593,27 @@ export class KnowledgeModel {
         if (!domainShown(fact, normalized)) continue;
         if (fact.wordTokens.every((t, k) => phrase[i + k] === t)) return fact;
       }
+    }
+    return undefined;
+  }
+
+  /**
+   * A known name that goes on where the one found by its merchant words stops, matched as a
+   * whole phrase: "AMAZON WEB SERVICES" is the cloud, not the shop, though normalising left
+   * only AMAZON SERVICES of its merchant words.
+   */
+  private longerPhrase(
+    found: MerchantFact,
+    normalized: NormalizedDescription,
+  ): MerchantFact | undefined {
+    const phrase = normalized.withPlaces;
+    const first = found.wordTokens[0];
+    for (const fact of this.byWordToken.get(first) ?? []) {
+      if (fact.wordTokens.length <= found.wordTokens.length) break;
+      if (!domainShown(fact, normalized)) continue;
+      for (let i = 0; i < phrase.length; i++)
+        if (phrase[i] === first && fact.wordTokens.every((t, k) => phrase[i + k] === t))
+          return fact;
     }
     return undefined;
   }

@@ -780,6 +780,8 @@ describe('categories found by what their names mean', () => {
     expectFiled(rocket, [
       ['MORTGAGE PAYMENT WELLS FARGO', 'Loan Payment'],
       ['ROCKET MORTGAGE', 'Loan Payment'],
+      // MTG, as banks shorten a mortgage.
+      ['WF HOME MTG AUTO PAY', 'Loan Payment'],
       ['PG&E WEB ONLINE', 'Bills & Utilities'],
     ]);
     expectFiled(named('Mortgage', 'Loan Payment', 'Bills & Utilities'), [

@@ -787,6 +787,10 @@ describe('categories found by what their names mean', () => {
     expectFiled(named('Mortgage', 'Loan Payment', 'Bills & Utilities'), [
       ['ROCKET MORTGAGE', 'Mortgage'],
     ]);
+    // Not a card repayment by its PAY and AUTO.
+    expect(classify(defaultCategories('US'), 'WF HOME MTG AUTO PAY').categoryName).toBe(
+      'Mortgage Interest',
+    );
   });
 
   it('keeps the default catalogue’s conventions when the names are the defaults', () => {

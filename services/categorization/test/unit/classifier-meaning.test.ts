@@ -793,6 +793,32 @@ describe('categories found by what their names mean', () => {
     );
   });
 
+  it('reads a Spanish app’s names and Spain’s lines (Fintonic’s list)', () => {
+    const fintonic = named(
+      'Alimentación',
+      'Restaurantes',
+      'Transporte',
+      'Hogar',
+      'Salud',
+      'Ocio',
+      'Compras',
+      'Suministros',
+      'Transferencias',
+      'Suscripciones',
+    );
+    expectFiled(fintonic, [
+      // Madrid's water company, not the Canal+ television its first word is.
+      ['CANAL DE ISABEL II', 'Suministros'],
+      ['CANAL+ ESPANA', 'Suscripciones'],
+      // Bizum is Spain's Venmo.
+      ['BIZUM ENVIADO', 'Transferencias'],
+      // "Hogar" is the home's things, as "Home" is.
+      ['IKEA ALCORCON', 'Hogar'],
+      ['LEROY MERLIN', 'Hogar'],
+      ['MERCADONA VALENCIA', 'Alimentación'],
+    ]);
+  });
+
   it('keeps the default catalogue’s conventions when the names are the defaults', () => {
     // The default sets decide where a bottle shop goes (Entertainment), not the best-sounding name.
     const defaults = named('Groceries', 'Dining Out', 'Entertainment', 'Shopping', 'Transport');

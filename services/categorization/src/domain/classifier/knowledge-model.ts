@@ -586,7 +586,7 @@ export class KnowledgeModel {
         return brandFirst ? brand : (this.longerPhrase(fact, normalized) ?? fact);
       }
     }
-    if (brand) return brand;
+    if (brand) return this.longerPhrase(brand, normalized) ?? brand;
     const phrase = normalized.withPlaces;
     for (let i = 0; i < phrase.length; i++) {
       for (const fact of this.byWordToken.get(phrase[i]) ?? []) {

@@ -819,6 +819,18 @@ describe('categories found by what their names mean', () => {
     ]);
   });
 
+  it('reads an Italian or French bank’s account fees', () => {
+    expectFiled(named('Spesa', 'Ristoranti e bar', 'Trasporti', 'Commissioni', 'Contanti'), [
+      ['CANONE CONTO', 'Commissioni'],
+      ['IMPOSTA DI BOLLO', 'Commissioni'],
+      ['SPESE TENUTA CONTO', 'Commissioni'],
+      ['PRELIEVO BANCOMAT', 'Contanti'],
+    ]);
+    expectFiled(named('Courses', 'Restaurants', 'Transport', 'Frais bancaires'), [
+      ['FRAIS DE TENUE DE COMPTE', 'Frais bancaires'],
+    ]);
+  });
+
   it('keeps the default catalogue’s conventions when the names are the defaults', () => {
     // The default sets decide where a bottle shop goes (Entertainment), not the best-sounding name.
     const defaults = named('Groceries', 'Dining Out', 'Entertainment', 'Shopping', 'Transport');

@@ -109,7 +109,7 @@ const EUROPEAN: Partial<Record<ConceptId, string>> = {
   medical: 'arzt|arztpraxis|zahnarzt|praxis|klinik|krankenhaus|medecin|dentiste|hopital|clinique|medico|clinica|dentista|ospedale|huisarts|tandarts|ziekenhuis|fysiotherapie|physiotherapie',
   salary: 'gehalt|lohn|salaire|nomina|stipendio|salaris',
   transfer: 'uberweisung|ueberweisung|dauerauftrag|virement|transferencia|bonifico|overboeking|overschrijving',
-  bank_fee: 'kontofuhrung|kontofuehrung|kontofuhrungsgebuhr|entgelt|frais bancaires|cotisation carte|comision|commissione|bankkosten',
+  bank_fee: 'kontofuhrung|kontofuehrung|kontofuhrungsgebuhr|entgelt|frais bancaires|frais de tenue de compte|cotisation carte|comision|commissione|canone conto|canone mensile|spese tenuta conto|imposta di bollo|bankkosten|kosten betaalpakket',
   energy: 'strom|stadtwerke|electricite|electricidad|elettricita|stroom',
   water: 'wasserversorgung|wasserwerk|waterbedrijf|drinkwater',
   phone_internet: 'mobilfunk|telefon|handyvertrag|telephone|movil|telefonia|telefonie|mobiel',

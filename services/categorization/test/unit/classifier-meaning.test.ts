@@ -1762,6 +1762,7 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       'estacion de servicio → ESTACION SERVICIO',
       'chambre d hote → CHAMBRE HOTE',
       'salle de sport → SALLE SPORT',
+      'frais de tenue de compte → FRAIS TENUE COMPTE',
     ]);
     const losing: string[] = [];
     for (const list of Object.values(KEYWORDS))

@@ -831,6 +831,25 @@ describe('categories found by what their names mean', () => {
     ]);
   });
 
+  it('reads a Dutch household’s fixed costs', () => {
+    const dutch = named(
+      'Boodschappen',
+      'Uit eten',
+      'Vervoer',
+      'Wonen',
+      'Zorg',
+      'Winkelen',
+      'Vaste lasten',
+      'Belastingen',
+    );
+    expectFiled(dutch, [
+      ['WATERNET', 'Vaste lasten'],
+      ['VITENS', 'Vaste lasten'],
+      ['HYPOTHEEK', 'Wonen'],
+      ['GEMEENTEBELASTING AMSTERDAM', 'Vaste lasten'],
+    ]);
+  });
+
   it('keeps the default catalogue’s conventions when the names are the defaults', () => {
     // The default sets decide where a bottle shop goes (Entertainment), not the best-sounding name.
     const defaults = named('Groceries', 'Dining Out', 'Entertainment', 'Shopping', 'Transport');

@@ -23,6 +23,7 @@ export const EUROPEAN_CHAINS: readonly BrandList[] = [
   { concept: 'parking_tolls', kind: 'tolls', names: 'Autostrade per l Italia|Autostrade|Telepass|Vinci Autoroutes|Sanef|APRR|Abertis|Via-T|Bip&Drive' },
   { concept: 'streaming', names: 'DAZN|Canal+|Canal Plus|Joyn|RTL+|Videoland|Movistar Plus' },
   { concept: 'rideshare', names: 'FreeNow|Free Now|Bolt.eu|Cabify|BlaBlaCar' },
+  { concept: 'water', names: 'Waternet|Vitens|Evides|Brabant Water|Dunea|Oasen|Berliner Wasserbetriebe|Veolia Eau' },
   // Spain's and the Netherlands' payments between people, as Venmo and Zelle are.
   { concept: 'transfer', names: 'Bizum|Tikkie' },
   { concept: 'airline', names: 'Iberia|Vueling|Eurowings|Transavia|ITA Airways|Alitalia|Volotea|Air Europa|TAP Air Portugal|TAP Portugal|Scandinavian Airlines|Austrian Airlines|Brussels Airlines|Condor Flugdienst|Swiss International Air Lines' },

@@ -102,6 +102,8 @@ const EUROPEAN: Partial<Record<ConceptId, string>> = {
   public_transport: 'fahrkarte|nahverkehr|verkehrsbetriebe|verkehrsverbund|billet|treno|tren|trein|ov chipkaart|ovpay|bahnhof',
   parking_tolls: 'parkhaus|parkgebuhr|parkgebuehr|parkplatz|parkeergarage|parkeren|stationnement|aparcamiento|parcheggio|peage|maut|autopista|autostrada',
   rent: 'miete|mietzahlung|kaltmiete|warmmiete|loyer|alquiler|affitto|huur|huurpenning',
+  mortgage: 'hypothek|hypothekenrate|baufinanzierung|pret immobilier|hipoteca|mutuo|hypotheek',
+  council_rates: 'grundsteuer|gemeentebelasting|gemeentelijke belastingen|waterschapsbelasting',
   cash_withdrawal: 'geldautomat|bargeld|bargeldauszahlung|retrait|retrait dab|cajero|reintegro|prelievo|bancomat|geldopname|pinautomaat|geldautomaat|pinopname|cajero automatico|disposicion efectivo',
   entertainment: 'kino|konzert|musee|museo|tierpark|freizeitpark|theatre|teatro|schouwburg|bioscoop',
   insurance: 'versicherung|assurance|seguro|assicurazione|verzekering',

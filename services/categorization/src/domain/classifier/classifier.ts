@@ -245,13 +245,15 @@ export class Classifier {
     const namedCategories = verdict.keywords.concepts.map((concept) =>
       this.resolver.categoryForMerchant(concept, verdict.kindsNamed.get(concept)),
     );
+    // One concept's shares by category, reused from concept to concept.
+    const here = new Map<string, number>();
     verdict.keywords.concepts.forEach((concept, i) => {
       const p = verdict.keywords.probabilities[i];
       totalMass += p;
       const filed = this.filed(userModel?.filing(concept), namedCategories[i]?.category.id);
       if (!filed) return;
       coveredMass += p;
-      const here = new Map<string, number>();
+      here.clear();
       for (const { id, share } of filed) addTo(here, id, p * share);
       for (const [id, q] of here) keywordDist.set(id, Math.max(keywordDist.get(id) ?? 0, q));
     });

@@ -206,6 +206,11 @@ const PAID_IN_REMOTELY: ReadonlySet<string> = new Set(
  * last word may be the start of the name's ("FUE" for FUEL). Never the name's first word: a
  * cut-off word alone says too little.
  */
+/** Whether the line's words, from `at`, are the fact's whole name word for word. */
+function saysPhrase(phrase: readonly string[], at: number, fact: MerchantFact): boolean {
+  return fact.wordTokens.every((t, k) => phrase[at + k] === t);
+}
+
 function spells(merchant: readonly string[], at: number, name: readonly string[]): boolean {
   return name.every((t, k) => {
     const word = merchant[at + k];
@@ -591,7 +596,7 @@ export class KnowledgeModel {
     for (let i = 0; i < phrase.length; i++) {
       for (const fact of this.byWordToken.get(phrase[i]) ?? []) {
         if (!domainShown(fact, normalized)) continue;
-        if (fact.wordTokens.every((t, k) => phrase[i + k] === t)) return fact;
+        if (saysPhrase(phrase, i, fact)) return fact;
       }
     }
     return undefined;
@@ -611,9 +616,7 @@ export class KnowledgeModel {
     for (const fact of this.byWordToken.get(first) ?? []) {
       if (fact.wordTokens.length <= found.wordTokens.length) break;
       if (!domainShown(fact, normalized)) continue;
-      for (let i = 0; i < phrase.length; i++)
-        if (phrase[i] === first && fact.wordTokens.every((t, k) => phrase[i + k] === t))
-          return fact;
+      for (let i = 0; i < phrase.length; i++) if (saysPhrase(phrase, i, fact)) return fact;
     }
     return undefined;
   }
@@ -712,8 +715,10 @@ export class KnowledgeModel {
     scores.probabilities.forEach((p, i) => {
       if (p > scores.probabilities[best]) best = i;
     });
-    const evidenceFor = (concept: ConceptId) => this.keywordModel.evidenceFor(features, concept);
-    const evidence = scores.concepts.length ? evidenceFor(scores.concepts[best]) : [];
+    const top = scores.concepts[best];
+    const evidence = top ? this.keywordModel.evidenceFor(features, top) : [];
+    const evidenceFor = (concept: ConceptId) =>
+      concept === top ? evidence : this.keywordModel.evidenceFor(features, concept);
     const kindsNamed = kindsNamedBy(normalized.words.map((word) => word.toLowerCase()));
     const concept = fact && forDirection(fact.concept, type);
     return {

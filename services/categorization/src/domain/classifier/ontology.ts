@@ -190,6 +190,8 @@ const AUTO_FAMILY: [string, number][] = [
   ['mobiliteit', 0.5],
   ['travel', 0.3],
 ];
+/** The words that name a car itself, in the ontology's languages (AUTO_FAMILY's strongest). */
+const CAR_WORDS = AUTO_FAMILY.filter(([, weight]) => weight >= 0.7).map(([word]) => word);
 const TRAVEL_FAMILY: [string, number][] = [
   ['travel', 0.8],
   ['trip', 0.8],
@@ -492,7 +494,7 @@ export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   rent: { not: ['car', 'cars', 'auto', 'vehicle', 'mietwagen', 'voiture', 'coche'], terms: [['rent', 1], ['miete', 1], ['loyer', 1], ['alquiler', 1], ['affitto', 1], ['huur', 1], ['housing', 0.8], ['wohnen', 0.8], ['logement', 0.8], ['vivienda', 0.8], ['casa', 0.6], ['wonen', 0.8], ['mortgage', 0.6], ['bills', 0.5]] },
   mortgage: { not: ['car', 'cars', 'auto', 'vehicle', 'mietwagen', 'voiture', 'coche'], terms: [['mortgage', 1], ['home loan', 1], ['hypothek', 1], ['kredit', 0.6], ['pret immobilier', 1], ['hipoteca', 1], ['mutuo', 1], ['hypotheek', 1], ['housing', 0.8], ['wohnen', 0.8], ['logement', 0.8], ['vivienda', 0.8], ['wonen', 0.8], ['rent', 0.6], ['bills', 0.5], ['loan payment', 0.7], ['loan payments', 0.7], ['loan repayment', 0.7], ['loan repayments', 0.7]] },
   // A car's fees ("Expenses:Auto:Fees", "Vehicle Hire Charge") are the car's, not the bank's.
-  bank_fee: { not: ['auto', 'automotive', 'car', 'cars', 'vehicle', 'vehicles', 'kfz', 'voiture', 'coche', 'veicolo'], terms: FEES },
+  bank_fee: { not: CAR_WORDS, terms: FEES },
   // Fees below interest: "Finance Charge" beside "ATM Fee" and "Service Fee" (Mint) takes it.
   interest_charge: { terms: [['interest', 1], ['finance charge', 1], ['finance charges', 1], ...FEES.map(([w, x]): [string, number] => [w, x * 0.9])] },
   interest_income: { not: ['fee', 'fees', 'charge', 'charges', 'cost', 'costs', 'expense', 'expenses', 'gebuhren', 'kosten', 'frais', 'comisiones', 'commissioni'], terms: [['interest income', 1.2], ['interest', 1], ['dividends', 1.2], ['investment income', 1.2], ['zinsertrag', 1.2], ...INCOME.map(([w]): [string, number] => [w, 0.7])] },

@@ -1754,6 +1754,22 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it('reads a bike shop, a street’s parking meters and a transfer spelt TRNSFR', () => {
+    const app = named('Sporting Goods', 'Shopping', 'Parking', 'Restaurants', 'Transfer', 'Doctor');
+    expectFiled(app, [
+      // A bike shop is a sporting-goods store, not a café by its SHOP.
+      ['CONTES BIKE SHOP VIRGINIA BEACH VA', 'Sporting Goods'],
+      // A town's on-street meters, not a streaming service by STREET.
+      ['97612 - ON-STREET METERS HARRISBURG   PA', 'Parking'],
+      // The DR of a transfer's debit is not a doctor.
+      ['WEBPENTAGON FEDERAL (TRNSFR DR)', 'Transfer'],
+      ['PLAZA AZTECA MECHANICSBURG PA', 'Restaurants'],
+    ]);
+    expectFiled(named('Shopping', 'Parking', 'Restaurants'), [
+      ['CONTES BIKE SHOP VIRGINIA BEACH VA', 'Shopping'],
+    ]);
+  });
+
   it('only lose words to normalising where what is left still says the concept', () => {
     // A keyword teaches the keyword model what is left of it once normalised as a bank
     // description: "tap room" taught ROOM and "b and b" AND, since TAP is a card word and A a

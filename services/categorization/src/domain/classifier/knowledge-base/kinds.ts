@@ -104,6 +104,7 @@ export const KINDS = {
     describe: 'a sporting-goods store',
     merchants: 'Sports Direct|Rebel Sport|Decathlon|Anaconda|Dicks Sporting Goods|REI|Academy Sports|Bass Pro Shops|Cabelas|Big 5 Sporting Goods|Scheels|Hibbett Sports|Golf Galaxy|Play It Again Sports|Sportsmans Warehouse|Intersport|Amart Sports',
     terms: ['sporting goods', 'sports goods', 'sports equipment', 'sporting equipment', 'sportartikel', 'sportgeschaft', 'articles de sport', 'articulos deportivos', 'articoli sportivi', 'sportartikelen'],
+    inLines: ['sporting goods', 'sports goods', 'sports equipment', 'sporting equipment', 'sportartikel', 'sportgeschaft', 'articles de sport', 'articulos deportivos', 'articoli sportivi', 'sportartikelen', 'bike shop', 'bicycle shop', 'bike store', 'bicycles', 'cyclery'],
   },
   // Mint's "Toys" and "Baby Supplies" under Kids, "Hobbies" under Shopping.
   toys: {

@@ -192,6 +192,8 @@ const AUTO_FAMILY: [string, number][] = [
 ];
 /** The words that name a car itself, in the ontology's languages (AUTO_FAMILY's strongest). */
 const CAR_WORDS = AUTO_FAMILY.filter(([, weight]) => weight >= 0.7).map(([word]) => word);
+/** A car's rent or loan is not a home's: "Car Rental", "Mietwagen", "Auto Loan". */
+const NOT_HOUSING = [...CAR_WORDS, 'mietwagen'];
 const TRAVEL_FAMILY: [string, number][] = [
   ['travel', 0.8],
   ['trip', 0.8],
@@ -491,8 +493,8 @@ export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   // A phone contract is a subscription where no category says phone or bills (Bankin's
   // "Abonnements", Finanzguru's "Abos & Verträge").
   phone_internet: { terms: [['subscriptions', 0.5], ['abonnements', 0.5], ['abonnement', 0.5], ['abos', 0.5], ['vertrage', 0.5], ['suscripciones', 0.5], ['abbonamenti', 0.5], ['abonnementen', 0.5], ['phone', 1], ['mobile', 1], ['internet', 1], ['broadband', 1], ['telephone', 1], ['communication', 0.9], ['communications', 0.9], ['cell', 0.8], ['handy', 1], ['telefon', 1], ['telecom', 1], ['telefono', 1], ['movil', 1], ['telefonia', 1], ['cellulare', 1], ['telefoon', 1], ['mobiel', 1], ...BILLS_FAMILY.map(([w, x]): [string, number] => [w, x * 0.8])] },
-  rent: { not: ['car', 'cars', 'auto', 'vehicle', 'mietwagen', 'voiture', 'coche'], terms: [['rent', 1], ['miete', 1], ['loyer', 1], ['alquiler', 1], ['affitto', 1], ['huur', 1], ['housing', 0.8], ['wohnen', 0.8], ['logement', 0.8], ['vivienda', 0.8], ['casa', 0.6], ['wonen', 0.8], ['mortgage', 0.6], ['bills', 0.5]] },
-  mortgage: { not: ['car', 'cars', 'auto', 'vehicle', 'mietwagen', 'voiture', 'coche'], terms: [['mortgage', 1], ['home loan', 1], ['hypothek', 1], ['kredit', 0.6], ['pret immobilier', 1], ['hipoteca', 1], ['mutuo', 1], ['hypotheek', 1], ['housing', 0.8], ['wohnen', 0.8], ['logement', 0.8], ['vivienda', 0.8], ['wonen', 0.8], ['rent', 0.6], ['bills', 0.5], ['loan payment', 0.7], ['loan payments', 0.7], ['loan repayment', 0.7], ['loan repayments', 0.7]] },
+  rent: { not: NOT_HOUSING, terms: [['rent', 1], ['miete', 1], ['loyer', 1], ['alquiler', 1], ['affitto', 1], ['huur', 1], ['housing', 0.8], ['wohnen', 0.8], ['logement', 0.8], ['vivienda', 0.8], ['casa', 0.6], ['wonen', 0.8], ['mortgage', 0.6], ['bills', 0.5]] },
+  mortgage: { not: NOT_HOUSING, terms: [['mortgage', 1], ['home loan', 1], ['hypothek', 1], ['kredit', 0.6], ['pret immobilier', 1], ['hipoteca', 1], ['mutuo', 1], ['hypotheek', 1], ['housing', 0.8], ['wohnen', 0.8], ['logement', 0.8], ['vivienda', 0.8], ['wonen', 0.8], ['rent', 0.6], ['bills', 0.5], ['loan payment', 0.7], ['loan payments', 0.7], ['loan repayment', 0.7], ['loan repayments', 0.7]] },
   // A car's fees ("Expenses:Auto:Fees", "Vehicle Hire Charge") are the car's, not the bank's.
   bank_fee: { not: CAR_WORDS, terms: FEES },
   // Fees below interest: "Finance Charge" beside "ATM Fee" and "Service Fee" (Mint) takes it.

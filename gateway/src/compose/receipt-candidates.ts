@@ -1,4 +1,4 @@
-import { money } from '@pfs/kit';
+import { latinLetters, money } from '@pfs/kit';
 
 /**
  * Which of the user's records a receipt belongs to: a transaction or expense near the amount
@@ -123,10 +123,8 @@ const STOP_WORDS = new Set([
 
 /** Words of a merchant string as banks and tills write them: no digits, no legal suffixes. */
 export function merchantTokens(text: string): string[] {
-  return text
+  return latinLetters(text)
     .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^a-z\s]/g, ' ')
     .split(/\s+/)
     .filter((w) => w.length > 1 && !STOP_WORDS.has(w));

@@ -77,6 +77,13 @@ describe('windows and similarity', () => {
     expect(merchantSimilarity('Blue Gum Cafe', 'SHELL COLES EXPRESS')).toBeLessThan(0.5);
     expect(merchantSimilarity('', 'ANY')).toBe(0);
   });
+
+  it('reads a receipt’s accents and a bank’s plain letters as the same name', () => {
+    expect(merchantSimilarity('Café Crème', 'CAFE CREME PARIS')).toBe(1);
+    // ß and Ø are letters of their own, not a base letter and a mark: dropped, they cut the word.
+    expect(merchantSimilarity('Bäckerei Groß', 'BACKEREI GROSS 0412 BERLIN')).toBe(1);
+    expect(merchantSimilarity('Ørsted', 'ORSTED SALES')).toBe(1);
+  });
 });
 
 describe('parseRange', () => {

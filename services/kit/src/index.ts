@@ -5,6 +5,7 @@ export * from './errors';
 export * from './events';
 export * from './grpc';
 export * from './ids';
+export * from './letters';
 export * from './logger';
 export * from './lru';
 export * from './metrics';

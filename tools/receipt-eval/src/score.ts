@@ -1,4 +1,5 @@
 import type { ReceiptExtraction } from '../../../services/documents/src/reader';
+import { latinLetters } from '../../../services/kit/src/letters';
 
 /**
  * How an extraction is scored against a SROIE key (company, date, address, total):
@@ -38,9 +39,7 @@ export function keyDate(text: string | undefined): string | null {
 
 /** A name's words in capitals, accents dropped ("Café" and "CAFE" are the same word). */
 export const words = (s: string | null | undefined) =>
-  (s ?? '')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
+  latinLetters(s ?? '')
     .toUpperCase()
     .replace(/[^A-Z0-9 ]/g, ' ')
     .split(/\s+/)

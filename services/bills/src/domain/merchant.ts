@@ -1,3 +1,5 @@
+import { latinLetters } from '@pfs/kit';
+
 /**
  * Merchant names as banks print them vary from one statement line to the next
  * ("SQ *BLUE BOTTLE #0231", "NETFLIX.COM", "Netflix"). `merchantKey` reduces one to a stable
@@ -55,10 +57,7 @@ const WEB_SUFFIX = /\.(COM|NET|ORG|IO|CO)(\.[A-Z]{2})?\b/g;
 
 export function merchantKey(raw: string | null | undefined): string {
   if (!raw) return '';
-  let text = raw
-    .toUpperCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '');
+  let text = latinLetters(raw).toUpperCase();
   // "SQ *BLUE BOTTLE", "PAYPAL *SPOTIFY", "PP*1234 NAME": the processor, then a star.
   const star = /^\s*([A-Z]+)\s*\*\s*/.exec(text);
   if (star && PROCESSOR_PREFIXES.includes(star[1])) text = text.slice(star[0].length);

@@ -14,6 +14,10 @@ describe('merchant keys', () => {
     ['EFTPOS PURCHASE TELSTRA', 'TELSTRA'],
     ['Origin Energy Pty Ltd', 'ORIGIN ENERGY'],
     ['Café Nero', 'CAFE NERO'],
+    // Letters that are not a base letter and a mark, and a till's full-width letters.
+    ['Ørsted Salg & Service', 'ORSTED SALG & SERVICE'],
+    ['Bäckerei Groß', 'BACKEREI GROSS'],
+    ['ＮＥＴＦＬＩＸ', 'NETFLIX'],
     ['', ''],
     ['#1234 5678', ''],
   ])('%s → %s', (raw, key) => {

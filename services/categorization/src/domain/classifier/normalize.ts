@@ -1,5 +1,5 @@
+import { latinLetters } from '@pfs/kit';
 import { splitAcceptorLine } from './acceptor-line';
-import { latinLetters } from './letters';
 import { REGION_CODES, US_STATES, placeLengthAt } from './places';
 import { isOnlineProcessor, stripProcessor } from './processors';
 import { replaceDomains, withoutMailProviderAddresses } from './web-addresses';

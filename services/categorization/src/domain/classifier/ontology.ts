@@ -1,5 +1,5 @@
+import { latinLetters } from '@pfs/kit';
 import type { ConceptId } from './concepts';
-import { latinLetters } from './letters';
 
 /**
  * What each concept is called, in English, German, French, Spanish, Italian and Dutch, so the

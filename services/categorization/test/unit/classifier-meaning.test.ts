@@ -1569,6 +1569,16 @@ describe('chain brands from OpenStreetMap (knowledge-base/brands.generated.ts)',
     expect(lookup('BIG D #50')).toBeUndefined();
     expect(lookup('ALICE SMITH')).toBeUndefined();
   });
+
+  it('reads a chain whose name opens with The as its lines print it, with or without THE', () => {
+    expect(lookup('THE HALAL GUYS BOSTON MA')?.display).toBe('The Halal Guys');
+    expect(lookup('THE MELTING POT 0123 RALEIGH NC')?.concept).toBe('dining');
+    expect(lookup('OLD SPAGHETTI FACTORY')?.concept).toBe('dining');
+    expect(lookup('THE CONTAINER STORE 0045')?.concept).toBe('furniture');
+    // One everyday word once THE goes: not a brand ("The Keg", "The Counter").
+    expect(lookup('KEG SUPPLIES DIRECT')).toBeUndefined();
+    expect(lookup('COUNTER CULTURE COFFEE')?.brand).toBeUndefined();
+  });
 });
 
 describe('keyword facts (knowledge-base/keywords.ts)', () => {

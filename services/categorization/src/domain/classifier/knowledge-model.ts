@@ -444,7 +444,12 @@ export class KnowledgeModel {
     // The hand-written European chains first: where the index files the same name elsewhere
     // (Deutsche Bahn as entertainment), the hand-written fact is the one found.
     for (const { concept, kind, names } of [...EUROPEAN_CHAINS, ...BRANDS]) {
-      for (const name of names.split('|')) {
+      for (const brand of names.split('|')) {
+        // A line's merchant drops a leading THE ("THE HALAL GUYS" is HALAL GUYS), so the name is
+        // read without it too; kept, it made every "The …" brand lose a word and left it out. A
+        // name that is one everyday word without it ("The Keg", "The Counter") stays out.
+        const name = brand.replace(/^the\s+/i, '');
+        if (name !== brand && nameWords(name).length < 2) continue;
         const normalized = normalizeDescription(name);
         const { merchant, withPlaces, words } = normalized;
         if (!merchant.length || merchant.length < nameWords(name).length) continue;
@@ -462,7 +467,7 @@ export class KnowledgeModel {
         // and home internet), where the index files it with the mobile-phone shops.
         if (known.has(key)) continue;
         const fact: MerchantFact = {
-          display: name,
+          display: brand,
           concept,
           merchantTokens: merchant,
           wordTokens: withPlaces,

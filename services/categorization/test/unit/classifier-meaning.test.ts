@@ -1727,6 +1727,67 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     );
   });
 
+  it('reads past how European banks say a card paid or a direct debit took the money', () => {
+    // The card's or the direct debit's words opened the line, and the chain after them was not
+    // at the start of the merchant any more.
+    const paid = (country: string, expected: readonly [string, string][]) =>
+      expectFiled(defaultCategories(country), expected);
+    paid('DE', [
+      ['KARTENZAHLUNG REWE MARKT 1234', 'Groceries'],
+      ['GIROCARD ARAL 0815', 'Fuel'],
+      ['SEPA-LASTSCHRIFT VODAFONE GMBH', 'Phone & Internet'],
+      ['TK TECHNIKER KRANKENKASSE', 'Insurance'],
+    ]);
+    paid('FR', [
+      ['CB CARREFOUR 12/05', 'Groceries'],
+      ['PAIEMENT PAR CARTE FNAC PARIS', 'Shopping'],
+      ['PRLV SEPA MUTUELLE MGEN', 'Insurance'],
+    ]);
+    paid('ES', [
+      ['COMPRA MERCADONA', 'Groceries'],
+      ['PAGO CON TARJETA EL CORTE INGLES', 'Shopping'],
+      ['RECIBO IBERDROLA', 'Utilities'],
+    ]);
+    paid('IT', [
+      ['PAGAMENTO POS ESSELUNGA', 'Groceries'],
+      ['ADDEBITO SDD ENEL ENERGIA', 'Utilities'],
+    ]);
+    paid('NL', [
+      ['BEA ALBERT HEIJN 1234', 'Groceries'],
+      ['PINBETALING JUMBO 123', 'Groceries'],
+      ['SEPA INCASSO ZIGGO', 'Phone & Internet'],
+    ]);
+  });
+
+  it('knows the household charges of European statements: TV licence, vehicle tax, owners’ fees', () => {
+    const paid = (country: string, expected: readonly [string, string][]) =>
+      expectFiled(defaultCategories(country), expected);
+    paid('DE', [
+      ['RUNDFUNK ARD ZDF DRADIO BEITRAGSSERVICE', 'Subscriptions & Streaming'],
+      ['KFZ-STEUER HAUPTZOLLAMT', 'Transport'],
+    ]);
+    paid('FR', [
+      ['CARTE GRISE ANTS', 'Transport'],
+      ['PRLV SEPA SYNDIC COPROPRIETE', 'Utilities'],
+    ]);
+    paid('ES', [
+      ['IMPUESTO CIRCULACION AYTO MADRID', 'Transport'],
+      ['RECIBO COMUNIDAD PROPIETARIOS', 'Utilities'],
+      ['RECIBO IBI AYTO VALENCIA', 'Utilities'],
+    ]);
+    paid('IT', [
+      ['BOLLO AUTO ACI', 'Transport'],
+      // The TV licence, not the bank's CANONE of an account's fee.
+      ['CANONE RAI', 'Subscriptions & Streaming'],
+      ['CANONE MENSILE CONTO', 'Bank Fees'],
+      ['SPESE CONDOMINIALI', 'Utilities'],
+    ]);
+    paid('NL', [
+      ['MOTORRIJTUIGENBELASTING BELASTINGDIENST', 'Transport'],
+      ['VVE DE HOEK', 'Utilities'],
+    ]);
+  });
+
   it('reads a credit union’s share withdrawal as money moved between accounts, not cash', () => {
     const app = named('Transfer', 'Cash & Checks', 'Investments', 'Food & Dining');
     expectFiled(app, [

@@ -51,6 +51,23 @@ describe('normalizeDescription', () => {
     expect(merchantOf('Direct Debit 123456 AGL SALES PTY LTD 7712')).toBe('AGL SALES');
   });
 
+  it.each([
+    ['KARTENZAHLUNG REWE MARKT 1234', 'REWE MARKT'],
+    ['SEPA-LASTSCHRIFT VODAFONE GMBH', 'VODAFONE'],
+    ['CB CARREFOUR 12/05', 'CARREFOUR'],
+    ['PAIEMENT PAR CARTE FNAC PARIS', 'FNAC PARIS'],
+    ['PRLV SEPA MUTUELLE MGEN', 'MUTUELLE MGEN'],
+    ['COMPRA MERCADONA', 'MERCADONA'],
+    ['PAGO CON TARJETA EL CORTE INGLES', 'EL CORTE INGLES'],
+    ['PAGAMENTO POS ESSELUNGA', 'ESSELUNGA'],
+    ['ADDEBITO SDD ENEL ENERGIA', 'ENEL ENERGIA'],
+    ['BEA ALBERT HEIJN 1234', 'ALBERT HEIJN'],
+    // Only at the start where the word is short or everyday: "VIRGINIA BEA" is a cut-off Beach.
+    ['HALL NISSAN VIRGINIA BEA VIRGINIA BCH VA', 'HALL NISSAN VIRGINIA BEA'],
+  ])('drops how a European bank says the money moved: %s', (description, merchant) => {
+    expect(merchantOf(description)).toBe(merchant);
+  });
+
   it('joins initials spaced where the ampersand was dropped or spelled out, not a person’s', () => {
     expect(merchantOf('b q 1302')).toBe('BQ');
     expect(merchantOf('B AND Q 1239')).toBe('BQ');

@@ -65,6 +65,13 @@ const CHANNEL_PHRASES: readonly RegExp[] = [
   // "AdrdPy PLOUGH" (Android Pay).
   /\bAPLPAY\b|\bGGLPAY\b|\bADRDPY\b/g,
   /\bFOREIGN (CURRENCY|TRANSACTION)( AMOUNT)?\b/g,
+  // A card payment as European banks print it: "PAIEMENT PAR CARTE", "FACTURE CARTE DU 120524",
+  // "PAGO CON TARJETA", "PAGAMENTO CON CARTA", and a direct debit's "ADDEBITO DIRETTO".
+  /\b(PAIEMENT|ACHAT) (PAR )?CARTE( BANCAIRE)?\b/g,
+  /\bFACTURE CARTE( DU)?\b/g,
+  /\b(PAGO|COMPRA) (CON )?TARJETA\b/g,
+  /\bPAGAMENTO (CON )?CARTA\b/g,
+  /\bADDEBITO DIRETTO\b/g,
   /\bVALUE DATE\b/g,
   // Export fields around a line: "Trace #3861 (eff. date 10/15/2010)" (the date itself is gone).
   /\bEFF\.?\s*DATE\b/g,
@@ -80,6 +87,27 @@ const CHANNEL_WORDS = new Set(
   'VISA MASTERCARD MC EFTPOS POS PURCHASE PURCHASES CARD DEBIT CONTACTLESS AUTHORIZED AUTHORISED ON REF REFERENCE BPAY VIS VDP VDC BGC CPT DEB FPI FPO STO TFR CD DES INDN PPD CCD WEB ACH TEL ORIG NAME ENTRY DESCR SEC TRACE IND RECEIPT TXN TRN TRANSACTION AUD GBP USD NZD CAD EUR CHECKCARD CHKCARD ONLINE INTERNET WWW HTTPS HTTP COM NET ORG APP APPS PMT PYMT DDR DD SO ID NO TO FROM FOR AT OF THE AND VIA PAYMENT PAYMENTS PAID INTL INT TAP PAY AMT VENDOR NZL'.split(
     ' ',
   ),
+);
+
+/**
+ * How European banks say money moved, never what it paid for: a direct debit (LASTSCHRIFT, PRLV,
+ * PRELEVEMENT, ADEUDO, ADDEBITO, SDD, INCASSO, SEPA) or a card payment (KARTENZAHLUNG, GIROCARD,
+ * TARJETA, PAGAMENTO, PINBETALING, BETAALAUTOMAAT). Words of their own in any line.
+ */
+const EUROPEAN_CHANNEL_WORDS =
+  'SEPA PRLV PRELEVEMENT LASTSCHRIFT BASISLASTSCHRIFT FOLGELASTSCHRIFT ERSTLASTSCHRIFT KARTENZAHLUNG GIROCARD ABBUCHUNG ADEUDO TARJETA ADDEBITO SDD PAGAMENTO INCASSO PINBETALING BETAALAUTOMAAT'.split(
+    ' ',
+  );
+for (const word of EUROPEAN_CHANNEL_WORDS) CHANNEL_WORDS.add(word);
+
+/**
+ * The same at the start of a line only, where they are shorter or everyday words elsewhere: the
+ * French card's CB ("CB CARREFOUR 12/05"), a Spanish purchase or direct-debit receipt ("COMPRA
+ * MERCADONA", "RECIBO IBERDROLA"), a payment (PAGO, PAIEMENT, ACHAT), the Dutch card terminal's
+ * BEA. Left there, they hid the chain a name opens with.
+ */
+const LEADING_CHANNEL = new RegExp(
+  `^((VISA|EFTPOS|POS|CARD|DEBIT|PURCHASE|TAP|CONTACTLESS|CB|COMPRA|RECIBO|PAGO|PAIEMENT|ACHAT|BEA|${EUROPEAN_CHANNEL_WORDS.join('|')})\\s+)+`,
 );
 
 const DIRECT_CHANNELS = new Set(['DEBIT', 'CREDIT', 'DEP', 'DEPOSIT', 'DR', 'CR']);
@@ -225,9 +253,7 @@ function normalizeText(description: string, merchant?: string | null): Normalize
 
   // A processor prefix may follow channel noise ("VISA PURCHASE SQ *CAFE"): strip leading
   // channel words first, then the processor.
-  let trimmed = text
-    .trim()
-    .replace(/^((VISA|EFTPOS|POS|CARD|DEBIT|PURCHASE|TAP|CONTACTLESS)\s+)+/, '');
+  let trimmed = text.trim().replace(LEADING_CHANNEL, '');
   const stripped = stripProcessor(trimmed);
   trimmed = stripped.text;
 

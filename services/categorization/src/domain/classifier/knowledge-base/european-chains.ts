@@ -18,7 +18,7 @@ export const EUROPEAN_CHAINS: readonly BrandList[] = [
   { concept: 'food_delivery', names: 'Lieferando|Thuisbezorgd|Glovo|Wolt|Foodora|Takeaway.com' },
   { concept: 'phone_internet', names: 'Telekom|Telekom Deutschland|Orange France|SFR|Bouygues Telecom|Free Mobile|Free Telecom|Telecom Italia|Iliad|Fastweb|KPN|Ziggo|Odido|Congstar|Simyo|Yoigo' },
   { concept: 'energy', names: 'Enel|Enel Energia|Stadtwerke|EnBW|RWE|Naturgy|A2A|Hera Comm|Edison Energia|Greenchoice|Budget Energie' },
-  { concept: 'health_insurance', names: 'Techniker Krankenkasse|AOK|Barmer|DAK Gesundheit|Zilveren Kruis|VGZ|Menzis|Adeslas' },
+  { concept: 'health_insurance', names: 'Techniker Krankenkasse|TK Techniker Krankenkasse|AOK|Barmer|DAK Gesundheit|Zilveren Kruis|VGZ|Menzis|Adeslas' },
   { concept: 'insurance', names: 'HUK|HUK24|DEVK|Ergo Versicherung|Unipol|UnipolSai|Centraal Beheer|Nationale-Nederlanden|MAIF|MACIF|Groupama|Matmut|Mutua Madrilena|Linea Directa' },
   { concept: 'parking_tolls', kind: 'tolls', names: 'Autostrade per l Italia|Autostrade|Telepass|Vinci Autoroutes|Sanef|APRR|Abertis|Via-T|Bip&Drive' },
   { concept: 'streaming', names: 'DAZN|Canal+|Canal Plus|Joyn|RTL+|Videoland|Movistar Plus' },

@@ -103,14 +103,14 @@ const EUROPEAN: Partial<Record<ConceptId, string>> = {
   parking_tolls: 'parkhaus|parkgebuhr|parkgebuehr|parkplatz|parkeergarage|parkeren|stationnement|aparcamiento|parcheggio|peage|maut|autopista|autostrada',
   rent: 'miete|mietzahlung|kaltmiete|warmmiete|loyer|alquiler|affitto|huur|huurpenning',
   mortgage: 'hypothek|hypothekenrate|baufinanzierung|pret immobilier|hipoteca|mutuo|hypotheek',
-  council_rates: 'grundsteuer|gemeentebelasting|gemeentelijke belastingen|waterschapsbelasting',
+  council_rates: 'grundsteuer|gemeentebelasting|gemeentelijke belastingen|waterschapsbelasting|comunidad propietarios|cuota comunidad|copropriete|syndic copropriete|spese condominiali|condominio|hausgeld|vve|ibi|impuesto bienes inmuebles|ayuntamiento|ayto|mairie|gemeente',
   cash_withdrawal: 'geldautomat|bargeld|bargeldauszahlung|retrait|retrait dab|cajero|reintegro|prelievo|bancomat|geldopname|pinautomaat|geldautomaat|pinopname|cajero automatico|disposicion efectivo',
   entertainment: 'kino|konzert|musee|museo|tierpark|freizeitpark|theatre|teatro|schouwburg|bioscoop',
   insurance: 'versicherung|assurance|seguro|assicurazione|verzekering',
   health_insurance: 'krankenkasse|krankenversicherung|mutuelle|zorgverzekering|zorgverzekeraar',
   medical: 'arzt|arztpraxis|zahnarzt|praxis|klinik|krankenhaus|medecin|dentiste|hopital|clinique|medico|clinica|dentista|ospedale|huisarts|tandarts|ziekenhuis|fysiotherapie|physiotherapie',
   salary: 'gehalt|lohn|salaire|nomina|stipendio|salaris',
-  transfer: 'uberweisung|ueberweisung|dauerauftrag|virement|transferencia|bonifico|overboeking|overschrijving',
+  transfer: 'uberweisung|ueberweisung|dauerauftrag|virement|transferencia|bonifico|overboeking|overschrijving|vir',
   bank_fee: 'kontofuhrung|kontofuehrung|kontofuhrungsgebuhr|entgelt|frais bancaires|frais de tenue de compte|cotisation carte|comision|commissione|canone conto|canone mensile|spese tenuta conto|imposta di bollo|bankkosten|kosten betaalpakket',
   energy: 'strom|stadtwerke|electricite|electricidad|elettricita|stroom',
   water: 'wasserversorgung|wasserwerk|waterbedrijf|drinkwater',
@@ -129,6 +129,8 @@ const EUROPEAN: Partial<Record<ConceptId, string>> = {
   accommodation: 'ferienwohnung|chambre d hote|hostal|albergo|agriturismo',
   car_service: 'werkstatt|autowerkstatt|reifen|taller|officina|autogarage',
   alcohol: 'weinhandlung|getranke|getraenke|caviste|vinoteca|slijterij|drankenhandel',
+  car_registration: 'kfz steuer|kraftfahrzeugsteuer|hauptzollamt|carte grise|certificat immatriculation|impuesto circulacion|ivtm|bollo auto|tassa automobilistica|motorrijtuigenbelasting|wegenbelasting',
+  streaming: 'rundfunkbeitrag|rundfunk|beitragsservice|ard zdf|canone rai|canone tv|redevance audiovisuelle',
 };
 
 /** Each concept's keyword facts, English first. */

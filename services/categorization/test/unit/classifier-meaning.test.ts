@@ -1788,6 +1788,37 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it('reads what a transfer paid for where its line says so, and a transfer where it does not', () => {
+    const filed = (country: string, expected: readonly [string, string, string?][]) => {
+      const categories = defaultCategories(country);
+      for (const [description, category, type] of expected)
+        expect([description, classify(categories, description, type).categoryName]).toEqual([
+          description,
+          category,
+        ]);
+    };
+    // The rail says how the money went; RENT, MIETE, SALAIRE what it was for.
+    filed('GB', [
+      ['STANDING ORDER RENT', 'Rent/Mortgage'],
+      ['BANK TRANSFER COUNCIL TAX', 'Council Tax'],
+      ['ONLINE TRANSFER TO SAVINGS', 'Transfers'],
+    ]);
+    filed('US', [
+      ['ZELLE TO LANDLORD RENT', 'Rent'],
+      ['ZELLE PAYMENT TO JOHN SMITH', 'Transfers'],
+      // Money out: TREAS (a benefit's word) is not what a withdrawal paid for.
+      ['US TREAS - EAGLE (CASH KIOSK)WITHDRAWAL-ACH-A-US TREAS - EAGLE (CASH KIOSK)', 'Transfers'],
+    ]);
+    filed('DE', [
+      ['DAUERAUFTRAG MIETE', 'Rent/Mortgage'],
+      ['UEBERWEISUNG MIETE MAI', 'Rent/Mortgage'],
+    ]);
+    filed('FR', [
+      ['VIR SEPA SALAIRE', 'Income/Salary', 'credit'],
+      ['VIR SEPA JEAN DUPONT', 'Transfers'],
+    ]);
+  });
+
   it('reads a credit union’s share withdrawal as money moved between accounts, not cash', () => {
     const app = named('Transfer', 'Cash & Checks', 'Investments', 'Food & Dining');
     expectFiled(app, [

@@ -13,6 +13,7 @@ import {
   isLegalForm,
   normalizeDescription,
   sellsOnline,
+  withoutWords,
   type NormalizedDescription,
 } from './normalize';
 import { kindsNamedBy } from './line-kinds';
@@ -234,6 +235,40 @@ export const MERCHANT_MATCH_WEIGHT = 0.9;
  * the money was for ("… RENT APRIL"), so their match leaves more room for the keywords.
  */
 export const RAIL_MATCH_WEIGHT = 0.5;
+
+/** What a transfer's line may say it paid for: the household's bills, income and dues. */
+const RAIL_PURPOSES: ReadonlySet<ConceptId> = new Set<ConceptId>([
+  'rent',
+  'mortgage',
+  'salary',
+  'council_rates',
+  'energy',
+  'water',
+  'waste',
+  'phone_internet',
+  'insurance',
+  'health_insurance',
+  'tax_payment',
+  'state_tax',
+  'childcare',
+  'education',
+  'loan_repayment',
+  'student_loan',
+  'donations',
+]);
+
+/**
+ * A purpose a transfer this way may say: money out pays a bill, money in is earned, so a
+ * salary's word on a withdrawal is another word ("US TREAS - EAGLE (CASH KIOSK)" is a Treasury
+ * cash kiosk, not a benefit).
+ */
+function isRailPurpose(concept: ConceptId, type: string | undefined): boolean {
+  if (!RAIL_PURPOSES.has(concept)) return false;
+  const { direction } = CONCEPTS[concept];
+  if (type === 'debit') return direction !== 'income';
+  if (type === 'credit') return direction !== 'expense';
+  return true;
+}
 
 /**
  * How much the base rates count against the evidence: half a prior, as they are rough. Chosen
@@ -701,16 +736,13 @@ export class KnowledgeModel {
    * `featuresOf` gives the features of the line's words as the caller reads them (with its
    * amount, say); the knowledge asks it for the words it reads for the trade (tradeWords).
    */
-  judge(
+  /** The keyword model's reading of these words: its posterior and the likeliest concept. */
+  private readKeywords(
     normalized: NormalizedDescription,
     featuresOf: (words: NormalizedDescription) => FeatureVector,
-    type: string | undefined,
-  ): KnowledgeVerdict {
+    trade: readonly ConceptId[] | undefined,
+  ) {
     const features = featuresOf(this.tradeWords(normalized));
-    const trade = normalized.processor ? PROCESSOR_TRADES[normalized.processor] : undefined;
-    let fact = this.lookupMerchant(normalized);
-    // "TST* HARVEST & BREW" is a restaurant paying through Toast, not the software Harvest.
-    if (fact && trade && !trade.includes(fact.concept)) fact = undefined;
     const { scores, knownShare } = this.scoreKeywords(
       this.keywordsStressed(features),
       sellsOnline(normalized),
@@ -720,7 +752,54 @@ export class KnowledgeModel {
     scores.probabilities.forEach((p, i) => {
       if (p > scores.probabilities[best]) best = i;
     });
-    const top = scores.concepts[best];
+    const top: ConceptId | undefined = scores.concepts[best];
+    return { features, scores, knownShare, top };
+  }
+
+  /**
+   * A transfer whose line says what it paid for ("STANDING ORDER RENT", "UEBERWEISUNG MIETE MAI",
+   * "VIR SEPA SALAIRE"): the line without the rail's words, where a word of a household purpose
+   * is left; else undefined.
+   */
+  private purposeBesideRail(
+    normalized: NormalizedDescription,
+    fact: MerchantFact | undefined,
+    type: string | undefined,
+  ): NormalizedDescription | undefined {
+    const railWord = (word: string) => this.keywordConcepts.get(word)?.has('transfer') ?? false;
+    const isRail = fact ? fact.concept === 'transfer' : normalized.words.some(railWord);
+    if (!isRail) return undefined;
+    const drop = [...(fact?.wordTokens ?? []), ...normalized.words.filter(railWord)];
+    const rest = withoutWords(normalized, drop);
+    const says = rest.words.some((word) => {
+      const concepts = this.keywordConcepts.get(word);
+      return concepts !== undefined && [...concepts].some((c) => isRailPurpose(c, type));
+    });
+    return says ? rest : undefined;
+  }
+
+  judge(
+    normalized: NormalizedDescription,
+    featuresOf: (words: NormalizedDescription) => FeatureVector,
+    type: string | undefined,
+  ): KnowledgeVerdict {
+    const trade = normalized.processor ? PROCESSOR_TRADES[normalized.processor] : undefined;
+    let fact = this.lookupMerchant(normalized);
+    // "TST* HARVEST & BREW" is a restaurant paying through Toast, not the software Harvest.
+    if (fact && trade && !trade.includes(fact.concept)) fact = undefined;
+    let reading = this.readKeywords(normalized, featuresOf, trade);
+    // A transfer whose line says what it paid for is read for that purpose, where the purpose's
+    // words win the rest of the line ("ZELLE TO JOHN SMITH … RENT APRIL" stays a transfer: JOHN
+    // of John Lewis outweighs its RENT).
+    const purpose = this.purposeBesideRail(normalized, fact, type);
+    if (purpose) {
+      const read = this.readKeywords(purpose, featuresOf, trade);
+      if (read.top && isRailPurpose(read.top, type)) {
+        reading = read;
+        fact = undefined;
+      }
+    }
+    const { features, scores, knownShare, top } = reading;
     const evidence = top ? this.keywordModel.evidenceFor(features, top) : [];
     const evidenceFor = (concept: ConceptId) =>
       concept === top ? evidence : this.keywordModel.evidenceFor(features, concept);

@@ -1745,17 +1745,23 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
     paid('ES', [
       ['COMPRA MERCADONA', 'Groceries'],
+      ['COMPRA TARJ. 5540XXXXXXXX1234 MERCADONA VALENCIA', 'Groceries'],
+      ['COMPRA EN REPSOL', 'Fuel'],
+      ['RECIBO SANITAS', 'Insurance'],
       ['PAGO CON TARJETA EL CORTE INGLES', 'Shopping'],
       ['RECIBO IBERDROLA', 'Utilities'],
     ]);
     paid('IT', [
       ['PAGAMENTO POS ESSELUNGA', 'Groceries'],
+      ['PAGAMENTO POS ENI', 'Fuel'],
       ['ADDEBITO SDD ENEL ENERGIA', 'Utilities'],
     ]);
     paid('NL', [
       ['BEA ALBERT HEIJN 1234', 'Groceries'],
       ['PINBETALING JUMBO 123', 'Groceries'],
       ['SEPA INCASSO ZIGGO', 'Phone & Internet'],
+      // GEA: the cash machine's own word (geldautomaat).
+      ['GEA ABN AMRO AMSTERDAM', 'Cash Withdrawals'],
     ]);
   });
 

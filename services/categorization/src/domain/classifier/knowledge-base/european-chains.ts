@@ -10,7 +10,7 @@ import type { BrandList } from './brands.generated';
 // prettier-ignore
 export const EUROPEAN_CHAINS: readonly BrandList[] = [
   { concept: 'groceries', names: 'Netto|Carrefour|Carrefour Market|Carrefour City|Carrefour Express|Monoprix|Auchan|E.Leclerc|Leclerc|Intermarche|Super U|Hyper U|Picard Surgeles|Netto Marken-Discount|Penny|Penny Markt|Kaufland|Tegut|Supermercados Dia|Eroski|Alcampo|Hipercor|Jumbo|Jumbo Supermarkten|Dirk van den Broek|Dekamarkt|Hoogvliet|Vomar' },
-  { concept: 'fuel', names: 'Aral|TotalEnergies|Total Access|Cepsa|Q8|Eni Station|OMV|JET Tankstelle|Star Tankstelle|Avia|Tamoil|Tango|Tinq' },
+  { concept: 'fuel', names: 'Aral|TotalEnergies|Total Access|Cepsa|Q8|Eni|Eni Station|OMV|JET Tankstelle|Star Tankstelle|Avia|Tamoil|Tango|Tinq' },
   { concept: 'clothing', names: 'Zalando|About You|C&A|Kiabi|Bershka|Pull&Bear|Pull and Bear|Stradivarius|Massimo Dutti|Calzedonia|Tezenis|Deichmann|Peek & Cloppenburg' },
   { concept: 'shopping', names: 'Action|bol.com|Otto.de|Galeries Lafayette|La Redoute|Cdiscount|Galeria Kaufhof|Blokker|Xenos|Tedi' },
   { concept: 'pharmacy', names: 'DM Drogerie|dm-drogerie|Mueller Drogerie|Muller Drogerie' },
@@ -18,7 +18,7 @@ export const EUROPEAN_CHAINS: readonly BrandList[] = [
   { concept: 'food_delivery', names: 'Lieferando|Thuisbezorgd|Glovo|Wolt|Foodora|Takeaway.com' },
   { concept: 'phone_internet', names: 'Telekom|Telekom Deutschland|Orange France|SFR|Bouygues Telecom|Free Mobile|Free Telecom|Telecom Italia|Iliad|Fastweb|KPN|Ziggo|Odido|Congstar|Simyo|Yoigo' },
   { concept: 'energy', names: 'Enel|Enel Energia|Stadtwerke|EnBW|RWE|Naturgy|A2A|Hera Comm|Edison Energia|Greenchoice|Budget Energie' },
-  { concept: 'health_insurance', names: 'Techniker Krankenkasse|TK Techniker Krankenkasse|AOK|Barmer|DAK Gesundheit|Zilveren Kruis|VGZ|Menzis|Adeslas' },
+  { concept: 'health_insurance', names: 'Techniker Krankenkasse|TK Techniker Krankenkasse|Sanitas|Asisa|DKV Seguros|AOK|Barmer|DAK Gesundheit|Zilveren Kruis|VGZ|Menzis|Adeslas' },
   { concept: 'insurance', names: 'HUK|HUK24|DEVK|Ergo Versicherung|Unipol|UnipolSai|Centraal Beheer|Nationale-Nederlanden|MAIF|MACIF|Groupama|Matmut|Mutua Madrilena|Linea Directa' },
   { concept: 'parking_tolls', kind: 'tolls', names: 'Autostrade per l Italia|Autostrade|Telepass|Vinci Autoroutes|Sanef|APRR|Abertis|Via-T|Bip&Drive' },
   { concept: 'streaming', names: 'DAZN|Canal+|Canal Plus|Joyn|RTL+|Videoland|Movistar Plus' },

@@ -104,7 +104,7 @@ const EUROPEAN: Partial<Record<ConceptId, string>> = {
   rent: 'miete|mietzahlung|kaltmiete|warmmiete|loyer|alquiler|affitto|huur|huurpenning',
   mortgage: 'hypothek|hypothekenrate|baufinanzierung|pret immobilier|hipoteca|mutuo|hypotheek',
   council_rates: 'grundsteuer|gemeentebelasting|gemeentelijke belastingen|waterschapsbelasting|comunidad propietarios|cuota comunidad|copropriete|syndic copropriete|spese condominiali|condominio|hausgeld|vve|ibi|impuesto bienes inmuebles|ayuntamiento|ayto|mairie|gemeente',
-  cash_withdrawal: 'geldautomat|bargeld|bargeldauszahlung|retrait|retrait dab|cajero|reintegro|prelievo|bancomat|geldopname|pinautomaat|geldautomaat|pinopname|cajero automatico|disposicion efectivo',
+  cash_withdrawal: 'geldautomat|gea|bargeld|bargeldauszahlung|retrait|retrait dab|cajero|reintegro|prelievo|bancomat|geldopname|pinautomaat|geldautomaat|pinopname|cajero automatico|disposicion efectivo',
   entertainment: 'kino|konzert|musee|museo|tierpark|freizeitpark|theatre|teatro|schouwburg|bioscoop',
   insurance: 'versicherung|assurance|seguro|assicurazione|verzekering',
   health_insurance: 'krankenkasse|krankenversicherung|mutuelle|zorgverzekering|zorgverzekeraar',

@@ -1806,6 +1806,7 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     // The rail says how the money went; RENT, MIETE, SALAIRE what it was for.
     filed('GB', [
       ['STANDING ORDER RENT', 'Rent/Mortgage'],
+      ['BILL PAYMENT TO J SMITH REF RENT', 'Rent/Mortgage'],
       ['BANK TRANSFER COUNCIL TAX', 'Council Tax'],
       ['ONLINE TRANSFER TO SAVINGS', 'Transfers'],
     ]);
@@ -1814,6 +1815,10 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['ZELLE PAYMENT TO JOHN SMITH', 'Transfers'],
       // Money out: TREAS (a benefit's word) is not what a withdrawal paid for.
       ['US TREAS - EAGLE (CASH KIOSK)WITHDRAWAL-ACH-A-US TREAS - EAGLE (CASH KIOSK)', 'Transfers'],
+    ]);
+    filed('AU', [
+      ['OSKO PAYMENT TO J SMITH RENT', 'Rent/Mortgage'],
+      ['OSKO PAYMENT TO NELSON ALEXANDER', 'Transfers'],
     ]);
     filed('DE', [
       ['DAUERAUFTRAG MIETE', 'Rent/Mortgage'],

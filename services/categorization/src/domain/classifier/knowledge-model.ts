@@ -386,6 +386,8 @@ export class KnowledgeModel {
   private readonly byBrandToken = new Map<string, MerchantFact[]>();
   /** Each one-word keyword and the concepts it is a keyword of. */
   private readonly keywordConcepts = new Map<string, Set<ConceptId>>();
+  /** The words of a transfer's keywords, phrases included ("BILL" of "bill payment"). */
+  private readonly railWords = new Set<string>();
   /** Each store's counters (counterOf): fuel station, pharmacy, car park; made when first asked. */
   private readonly counters = new Map<MerchantFact, Map<ConceptId, MerchantFact>>();
   readonly keywordModel = new NaiveBayes<ConceptId>({ alpha: 0.1, uniformPrior: true });
@@ -437,6 +439,7 @@ export class KnowledgeModel {
           const concepts = this.keywordConcepts.get(normalized.words[0]) ?? new Set();
           this.keywordConcepts.set(normalized.words[0], concepts.add(concept));
         }
+        if (concept === 'transfer') for (const word of normalized.words) this.railWords.add(word);
         this.keywordModel.add(withDirection(knowledgeFeatures(normalized), definition), concept);
       }
     }
@@ -764,18 +767,20 @@ export class KnowledgeModel {
   private purposeBesideRail(
     normalized: NormalizedDescription,
     fact: MerchantFact | undefined,
+    read: ConceptId | undefined,
     type: string | undefined,
   ): NormalizedDescription | undefined {
-    const railWord = (word: string) => this.keywordConcepts.get(word)?.has('transfer') ?? false;
-    const isRail = fact ? fact.concept === 'transfer' : normalized.words.some(railWord);
+    const isRail = fact ? fact.concept === 'transfer' : read === 'transfer';
     if (!isRail) return undefined;
+    const saysPurpose = (word: string) =>
+      [...(this.keywordConcepts.get(word) ?? [])].some((c) => isRailPurpose(c, type));
+    // The rail's words and the bank's ("PAYMENT", "TO", "REF") go, the payee and memo stay (RENT
+    // of the transfer's "rent share" among them).
+    const railWord = (word: string) =>
+      (this.railWords.has(word) || isChannelWord(word)) && !saysPurpose(word);
     const drop = [...(fact?.wordTokens ?? []), ...normalized.words.filter(railWord)];
     const rest = withoutWords(normalized, drop);
-    const says = rest.words.some((word) => {
-      const concepts = this.keywordConcepts.get(word);
-      return concepts !== undefined && [...concepts].some((c) => isRailPurpose(c, type));
-    });
-    return says ? rest : undefined;
+    return rest.words.some(saysPurpose) ? rest : undefined;
   }
 
   judge(
@@ -791,7 +796,7 @@ export class KnowledgeModel {
     // A transfer whose line says what it paid for is read for that purpose, where the purpose's
     // words win the rest of the line ("ZELLE TO JOHN SMITH … RENT APRIL" stays a transfer: JOHN
     // of John Lewis outweighs its RENT).
-    const purpose = this.purposeBesideRail(normalized, fact, type);
+    const purpose = this.purposeBesideRail(normalized, fact, reading.top, type);
     if (purpose) {
       const read = this.readKeywords(purpose, featuresOf, trade);
       if (read.top && isRailPurpose(read.top, type)) {

@@ -37,14 +37,23 @@ const classify = (categories: UserCategory[], description: string, type = 'debit
     type,
   });
 
-/** Each description's answer, checked with the description named in a failure. */
-const expectFiled = (categories: UserCategory[], expected: readonly [string, string][]) => {
-  for (const [description, category] of expected)
-    expect([description, classify(categories, description).categoryName]).toEqual([
+/** Each description's answer (a debit unless said), checked with the description named in a failure. */
+const expectFiled = (
+  categories: UserCategory[],
+  expected: readonly (readonly [string, string, string?])[],
+) => {
+  for (const [description, category, type] of expected)
+    expect([description, classify(categories, description, type).categoryName]).toEqual([
       description,
       category,
     ]);
 };
+
+/** The same for a country's default categories. */
+const expectFiledIn = (
+  country: string,
+  expected: readonly (readonly [string, string, string?])[],
+) => expectFiled(defaultCategories(country), expected);
 
 describe('categories found by what their names mean', () => {
   it('reads names in several languages, accents and symbols aside', () => {
@@ -1730,20 +1739,18 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
   it('reads past how European banks say a card paid or a direct debit took the money', () => {
     // The card's or the direct debit's words opened the line, and the chain after them was not
     // at the start of the merchant any more.
-    const paid = (country: string, expected: readonly [string, string][]) =>
-      expectFiled(defaultCategories(country), expected);
-    paid('DE', [
+    expectFiledIn('DE', [
       ['KARTENZAHLUNG REWE MARKT 1234', 'Groceries'],
       ['GIROCARD ARAL 0815', 'Fuel'],
       ['SEPA-LASTSCHRIFT VODAFONE GMBH', 'Phone & Internet'],
       ['TK TECHNIKER KRANKENKASSE', 'Insurance'],
     ]);
-    paid('FR', [
+    expectFiledIn('FR', [
       ['CB CARREFOUR 12/05', 'Groceries'],
       ['PAIEMENT PAR CARTE FNAC PARIS', 'Shopping'],
       ['PRLV SEPA MUTUELLE MGEN', 'Insurance'],
     ]);
-    paid('ES', [
+    expectFiledIn('ES', [
       ['COMPRA MERCADONA', 'Groceries'],
       ['COMPRA TARJ. 5540XXXXXXXX1234 MERCADONA VALENCIA', 'Groceries'],
       ['COMPRA EN REPSOL', 'Fuel'],
@@ -1751,12 +1758,12 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['PAGO CON TARJETA EL CORTE INGLES', 'Shopping'],
       ['RECIBO IBERDROLA', 'Utilities'],
     ]);
-    paid('IT', [
+    expectFiledIn('IT', [
       ['PAGAMENTO POS ESSELUNGA', 'Groceries'],
       ['PAGAMENTO POS ENI', 'Fuel'],
       ['ADDEBITO SDD ENEL ENERGIA', 'Utilities'],
     ]);
-    paid('NL', [
+    expectFiledIn('NL', [
       ['BEA ALBERT HEIJN 1234', 'Groceries'],
       ['PINBETALING JUMBO 123', 'Groceries'],
       ['SEPA INCASSO ZIGGO', 'Phone & Internet'],
@@ -1766,65 +1773,55 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
   });
 
   it('knows the household charges of European statements: TV licence, vehicle tax, owners’ fees', () => {
-    const paid = (country: string, expected: readonly [string, string][]) =>
-      expectFiled(defaultCategories(country), expected);
-    paid('DE', [
+    expectFiledIn('DE', [
       ['RUNDFUNK ARD ZDF DRADIO BEITRAGSSERVICE', 'Subscriptions & Streaming'],
       ['KFZ-STEUER HAUPTZOLLAMT', 'Transport'],
     ]);
-    paid('FR', [
+    expectFiledIn('FR', [
       ['CARTE GRISE ANTS', 'Transport'],
       ['PRLV SEPA SYNDIC COPROPRIETE', 'Utilities'],
     ]);
-    paid('ES', [
+    expectFiledIn('ES', [
       ['IMPUESTO CIRCULACION AYTO MADRID', 'Transport'],
       ['RECIBO COMUNIDAD PROPIETARIOS', 'Utilities'],
       ['RECIBO IBI AYTO VALENCIA', 'Utilities'],
     ]);
-    paid('IT', [
+    expectFiledIn('IT', [
       ['BOLLO AUTO ACI', 'Transport'],
       // The TV licence, not the bank's CANONE of an account's fee.
       ['CANONE RAI', 'Subscriptions & Streaming'],
       ['CANONE MENSILE CONTO', 'Bank Fees'],
       ['SPESE CONDOMINIALI', 'Utilities'],
     ]);
-    paid('NL', [
+    expectFiledIn('NL', [
       ['MOTORRIJTUIGENBELASTING BELASTINGDIENST', 'Transport'],
       ['VVE DE HOEK', 'Utilities'],
     ]);
   });
 
   it('reads what a transfer paid for where its line says so, and a transfer where it does not', () => {
-    const filed = (country: string, expected: readonly [string, string, string?][]) => {
-      const categories = defaultCategories(country);
-      for (const [description, category, type] of expected)
-        expect([description, classify(categories, description, type).categoryName]).toEqual([
-          description,
-          category,
-        ]);
-    };
     // The rail says how the money went; RENT, MIETE, SALAIRE what it was for.
-    filed('GB', [
+    expectFiledIn('GB', [
       ['STANDING ORDER RENT', 'Rent/Mortgage'],
       ['BILL PAYMENT TO J SMITH REF RENT', 'Rent/Mortgage'],
       ['BANK TRANSFER COUNCIL TAX', 'Council Tax'],
       ['ONLINE TRANSFER TO SAVINGS', 'Transfers'],
     ]);
-    filed('US', [
+    expectFiledIn('US', [
       ['ZELLE TO LANDLORD RENT', 'Rent'],
       ['ZELLE PAYMENT TO JOHN SMITH', 'Transfers'],
       // Money out: TREAS (a benefit's word) is not what a withdrawal paid for.
       ['US TREAS - EAGLE (CASH KIOSK)WITHDRAWAL-ACH-A-US TREAS - EAGLE (CASH KIOSK)', 'Transfers'],
     ]);
-    filed('AU', [
+    expectFiledIn('AU', [
       ['OSKO PAYMENT TO J SMITH RENT', 'Rent/Mortgage'],
       ['OSKO PAYMENT TO NELSON ALEXANDER', 'Transfers'],
     ]);
-    filed('DE', [
+    expectFiledIn('DE', [
       ['DAUERAUFTRAG MIETE', 'Rent/Mortgage'],
       ['UEBERWEISUNG MIETE MAI', 'Rent/Mortgage'],
     ]);
-    filed('FR', [
+    expectFiledIn('FR', [
       ['VIR SEPA SALAIRE', 'Income/Salary', 'credit'],
       ['VIR SEPA JEAN DUPONT', 'Transfers'],
     ]);

@@ -735,10 +735,6 @@ export class KnowledgeModel {
     };
   }
 
-  /**
-   * `featuresOf` gives the features of the line's words as the caller reads them (with its
-   * amount, say); the knowledge asks it for the words it reads for the trade (tradeWords).
-   */
   /** The keyword model's reading of these words: its posterior and the likeliest concept. */
   private readKeywords(
     normalized: NormalizedDescription,
@@ -783,6 +779,10 @@ export class KnowledgeModel {
     return rest.words.some(saysPurpose) ? rest : undefined;
   }
 
+  /**
+   * `featuresOf` gives the features of the line's words as the caller reads them (with its
+   * amount, say); the knowledge asks it for the words it reads for the trade (tradeWords).
+   */
   judge(
     normalized: NormalizedDescription,
     featuresOf: (words: NormalizedDescription) => FeatureVector,

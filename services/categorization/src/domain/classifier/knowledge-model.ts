@@ -201,17 +201,17 @@ const PAID_IN_REMOTELY: ReadonlySet<string> = new Set(
   splitFacts(CHEQUES_PAID_IN_REMOTELY).map((f) => f.name),
 );
 
+/** Whether the line's words, from `at`, are the fact's whole name word for word. */
+function saysPhrase(phrase: readonly string[], at: number, fact: MerchantFact): boolean {
+  return fact.wordTokens.every((t, k) => phrase[at + k] === t);
+}
+
 /**
  * The merchant words from `at` on spell `name`, the last word possibly cut off: card lines are
  * truncated to a fixed width ("KING SOOPERS #0697 FUE" is 22 characters), so the merchant's
  * last word may be the start of the name's ("FUE" for FUEL). Never the name's first word: a
  * cut-off word alone says too little.
  */
-/** Whether the line's words, from `at`, are the fact's whole name word for word. */
-function saysPhrase(phrase: readonly string[], at: number, fact: MerchantFact): boolean {
-  return fact.wordTokens.every((t, k) => phrase[at + k] === t);
-}
-
 function spells(merchant: readonly string[], at: number, name: readonly string[]): boolean {
   return name.every((t, k) => {
     const word = merchant[at + k];

@@ -194,6 +194,14 @@ const AUTO_FAMILY: [string, number][] = [
 const CAR_WORDS = AUTO_FAMILY.filter(([, weight]) => weight >= 0.7).map(([word]) => word);
 /** A car's rent or loan is not a home's: "Car Rental", "Mietwagen", "Auto Loan". */
 const NOT_HOUSING = [...CAR_WORDS, 'mietwagen'];
+/** A home's things, in the ontology's languages: a DIY store's and a furniture store's word alike. */
+const HOME_FAMILY: [string, number][] = [
+  ['home', 0.7],
+  ['hogar', 0.7],
+  ['maison', 0.7],
+  ['haushalt', 0.7],
+  ['huis', 0.7],
+];
 const TRAVEL_FAMILY: [string, number][] = [
   ['travel', 0.8],
   ['trip', 0.8],
@@ -512,9 +520,9 @@ export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   shopping: { not: NOT_FOOD, terms: SHOPPING_BROAD.map(([w]): [string, number] => [w, 1]) },
   clothing: { not: NOT_FOOD, terms: [['clothing', 1], ['clothes', 1], ['apparel', 1], ['fashion', 1], ['kleidung', 1], ['mode', 0.9], ['vetements', 1], ['ropa', 1], ['abbigliamento', 1], ['kleding', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
   electronics: { not: NOT_FOOD, terms: [['electronics', 1], ['computer', 0.9], ['computers', 0.9], ['tech', 0.9], ['elektronik', 1], ['electronique', 1], ['electronica', 1], ['elettronica', 1], ['elektronica', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
-  hardware: { not: [...NOT_FOOD, ...NOT_HOME_BILLS], terms: [['home', 0.7], ['hogar', 0.7], ['maison', 0.7], ['haushalt', 0.7], ['huis', 0.7], ['garden', 0.8], ['lawn', 0.8], ['hardware', 1], ['diy', 1], ['building', 0.9], ['bldg', 0.9], ['builders', 1], ['home improvement', 1], ['baumarkt', 1], ['bricolage', 1], ['bricolaje', 1], ['ferramenta', 1], ['bouwmarkt', 1], ['home maintenance', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
+  hardware: { not: [...NOT_FOOD, ...NOT_HOME_BILLS], terms: [...HOME_FAMILY, ['garden', 0.8], ['lawn', 0.8], ['hardware', 1], ['diy', 1], ['building', 0.9], ['bldg', 0.9], ['builders', 1], ['home improvement', 1], ['baumarkt', 1], ['bricolage', 1], ['bricolaje', 1], ['ferramenta', 1], ['bouwmarkt', 1], ['home maintenance', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
   books: { not: NOT_FOOD, terms: [['books', 1], ['bucher', 1], ['livres', 1], ['libros', 1], ['libri', 1], ['boeken', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
-  furniture: { not: [...NOT_FOOD, ...NOT_HOME_BILLS], terms: [['furniture', 1], ['furnishings', 1], ['housewares', 1], ['home', 0.7], ['hogar', 0.7], ['maison', 0.7], ['haushalt', 0.7], ['huis', 0.7], ['homewares', 1], ['mobel', 1], ['meubles', 1], ['muebles', 1], ['mobili', 1], ['meubels', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
+  furniture: { not: [...NOT_FOOD, ...NOT_HOME_BILLS], terms: [['furniture', 1], ['furnishings', 1], ['housewares', 1], ...HOME_FAMILY, ['homewares', 1], ['mobel', 1], ['meubles', 1], ['muebles', 1], ['mobili', 1], ['meubels', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
   pets: { terms: [['pets', 1], ['pet', 1], ['vet', 1], ['veterinary', 1], ['veterinarian', 1], ['tierarzt', 1], ['veterinaire', 1], ['veterinario', 1], ['dierenarts', 1], ['haustiere', 1], ['tiere', 1], ['animaux', 1], ['mascotas', 1], ['animali', 1], ['huisdieren', 1], ...SHOPPING_BROAD] },
   personal_care: { terms: [['personal care', 1], ['personal', 0.7], ['beauty', 1], ['spa', 1], ['esthetique', 1], ['soins', 0.8], ['hair', 1], ['haircut', 1], ['cosmetics', 1], ['korperpflege', 1], ['pflege', 0.9], ['friseur', 1], ['beaute', 1], ['coiffeur', 1], ['belleza', 1], ['peluqueria', 1], ['bellezza', 1], ['parrucchiere', 1], ['verzorging', 1], ['kapper', 1], ...SHOPPING_BROAD, ...HEALTH_FAMILY.map(([w, x]): [string, number] => [w, x * 0.5])] },
   education: { terms: [['education', 1], ['courses', 0.6], ['school', 1], ['scolarite', 1], ['tuition', 1], ['learning', 1], ['bildung', 1], ['ausbildung', 1], ['education', 1], ['formation', 1], ['educacion', 1], ['formacion', 1], ['istruzione', 1], ['formazione', 1], ['onderwijs', 1], ['opleiding', 1]] },

@@ -1880,6 +1880,22 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it('knows supplement shops, online therapy, tutoring, a car maker’s dealer and a DIY centre', () => {
+    expectFiledIn('US', [
+      // Vitamins and supplements: the pharmacy's, as The Vitamin Shoppe already was.
+      ['GNC #1234 NORFOLK VA', 'Pharmacy'],
+      ['IHERB IHERB.COM he3Ws    951-6163600  CA', 'Pharmacy'],
+      ['BETTERHELP', 'Medical & Dental'],
+      ['1-800 CONTACTS', 'Medical & Dental'],
+      ['KUMON CENTER', 'Education'],
+      ['BUC-EES #12', 'Fuel'],
+      ['SHIPT', 'Groceries'],
+      ['TOYOTA OF NORFOLK SERVICE', 'Transport'],
+      // A co-op of hardware stores, not a general retailer by its CENTER.
+      ['TAYLOR S DO-IT CENTER 670VIRGINIA BEACVA', 'Home & Garden'],
+    ]);
+    expectFiledIn('DE', [['URBAN SPORTS CLUB', 'Fitness & Sport']]);
+  });
   it('only lose words to normalising where what is left still says the concept', () => {
     // A keyword teaches the keyword model what is left of it once normalised as a bank
     // description: "tap room" taught ROOM and "b and b" AND, since TAP is a card word and A a

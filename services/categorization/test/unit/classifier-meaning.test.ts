@@ -1894,7 +1894,34 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       // A co-op of hardware stores, not a general retailer by its CENTER.
       ['TAYLOR S DO-IT CENTER 670VIRGINIA BEACVA', 'Home & Garden'],
     ]);
-    expectFiledIn('DE', [['URBAN SPORTS CLUB', 'Fitness & Sport']]);
+    expectFiledIn('DE', [
+      ['URBAN SPORTS CLUB', 'Fitness & Sport'],
+      // A German guild health insurer, a city's hire bikes, a Spanish insurer's plural.
+      ['IKK BREMEN', 'Insurance'],
+      ['NEXTBIKE BERLIN', 'Transport'],
+    ]);
+    expectFiledIn('ES', [['SEGUROS BILBAO', 'Insurance']]);
+  });
+
+  it('files income tax paid to or refunded by the tax office under the default Taxes', () => {
+    expectFiledIn('US', [
+      ['IRS USATAXPYMT', 'Taxes'],
+      ['IRS TREAS 310 TAX REF', 'Taxes', 'credit'],
+      // A state's tax stays with the Schedule A deduction.
+      ['NYS DTF PIT DES:TAX PAYMNT', 'State & Local Taxes'],
+    ]);
+    expectFiledIn('GB', [
+      ['HMRC SELF ASSESSMENT', 'Taxes'],
+      ['LB HACKNEY COUNCIL TAX', 'Council Tax'],
+    ]);
+    expectFiledIn('AU', [['ATO PAYMENT BAS Q3', 'Taxes']]);
+    expectFiledIn('DE', [['FINANZAMT MUENCHEN ESt', 'Taxes']]);
+    expectFiledIn('FR', [['PRLV SEPA DGFIP IMPOT', 'Taxes']]);
+    expectFiledIn('ES', [['AGENCIA TRIBUTARIA', 'Taxes']]);
+    expectFiledIn('IT', [['AGENZIA ENTRATE F24', 'Taxes']]);
+    expectFiledIn('NL', [['BELASTINGDIENST', 'Taxes']]);
+    // A sole trader's BAS, with their business categories beside the personal ones.
+    expectFiled(defaultCategories('AU', 'sole_trader'), [['ATO PAYMENT BAS Q3', 'Taxes']]);
   });
   it('only lose words to normalising where what is left still says the concept', () => {
     // A keyword teaches the keyword model what is left of it once normalised as a bank

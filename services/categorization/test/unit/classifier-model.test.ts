@@ -734,8 +734,8 @@ describe('knowledge model', () => {
   });
 
   it('files a tax refund with the tax office, not as income', () => {
-    // A refund is no salary (not assessable income): where the user keeps taxes, or with the
-    // transfers of the default categories.
+    // A refund is no salary (not assessable income): where the user keeps taxes, as the
+    // default categories do.
     const refund = (categories: UserCategory[], description: string) =>
       new Classifier({ countryCode: 'US', businessType: 'individual', categories }).classify({
         id: 'r',
@@ -746,7 +746,7 @@ describe('knowledge model', () => {
     const own = namedCategories(['Paychecks', 'Taxes', 'Transfer', 'Groceries']);
     expect(refund(own, 'IRS TREAS 310 TAX REF')).toBe('Taxes');
     expect(refund(own, 'STATE TAX REFUND')).toBe('Taxes');
-    expect(refund(au, 'ATO REFUND')).toBe('Transfers');
+    expect(refund(au, 'ATO REFUND')).toBe('Taxes');
   });
 
   it('needs the whole name where normalising left part of it out', () => {

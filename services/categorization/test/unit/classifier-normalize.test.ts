@@ -36,6 +36,13 @@ describe('normalizeDescription', () => {
     ['CHIPOTLE 1234 NEW YORK NY', 'CHIPOTLE'],
     ['SHELL OIL 57442 AUSTIN TX', 'SHELL OIL'],
     ['DUNKIN #354123', 'DUNKIN'],
+    // Europe's cities as its banks print them, umlauts spelt out or dropped.
+    ['FINANZAMT MUENCHEN', 'FINANZAMT'],
+    ['KARTENZAHLUNG REWE MARKT KOELN', 'REWE MARKT'],
+    ['CB MONOPRIX LYON', 'MONOPRIX'],
+    ['COMPRA MERCADONA VALENCIA', 'MERCADONA'],
+    ['PAGAMENTO POS ESSELUNGA TORINO', 'ESSELUNGA'],
+    ['BEA ALBERT HEIJN DEN HAAG', 'ALBERT HEIJN'],
   ])('drops store numbers, places and state codes: %s', (description, merchant) => {
     expect(merchantOf(description)).toBe(merchant);
   });

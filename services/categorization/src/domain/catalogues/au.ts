@@ -36,7 +36,7 @@ export const australia: CountryCatalogue = {
     // Pharmacy is mixed (prescription medicines are GST-free, most else is taxable); childcare
     // is GST-free; international travel is GST-free but most holiday spending is not. Presents
     // are left to Shopping: "Gifts & Donations" (D9) means deductible gifts.
-    ...moreEveryday({ fuel: GST, parking: GST, travel: GST, pharmacy: GST, fitness: GST, subscriptions: GST, personalCare: GST, clothing: GST, home: GST, pets: GST, childcare: NONE, cash: NONE }),
+    ...moreEveryday({ fuel: GST, parking: GST, travel: GST, pharmacy: GST, fitness: GST, subscriptions: GST, personalCare: GST, clothing: GST, home: GST, pets: GST, childcare: NONE, cash: NONE, taxes: NONE }),
     deduction('Work Car Expenses', 'car', C.work, GST, 'D1: Work-related car expenses'),
     deduction('Work Travel', 'plane', C.work, GST, 'D2: Work-related travel expenses'),
     deduction('Work Clothing & Laundry', 'shirt', C.work, GST, 'D3: Work-related clothing, laundry and dry-cleaning expenses'),

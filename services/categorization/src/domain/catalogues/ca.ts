@@ -35,7 +35,7 @@ export const canada: CountryCatalogue = {
     everyday('Transfers', 'arrow-left-right', C.transfer, NONE),
     // Child care is a deduction below. Prescription drugs are zero-rated, most else at a
     // pharmacy is taxable; tuition is exempt.
-    ...moreEveryday({ fuel: GST, parking: GST, travel: GST, pharmacy: GST, fitness: GST, subscriptions: GST, personalCare: GST, clothing: GST, home: GST, pets: GST, education: NONE, gifts: GST, cash: NONE }),
+    ...moreEveryday({ fuel: GST, parking: GST, travel: GST, pharmacy: GST, fitness: GST, subscriptions: GST, personalCare: GST, clothing: GST, home: GST, pets: GST, education: NONE, gifts: GST, cash: NONE, taxes: NONE }),
     deduction('Medical Expenses', 'heart-pulse', C.health, NONE, 'T1: Line 33099 Medical expenses'),
     deduction('RRSP Contributions', 'piggy-bank', C.savings, NONE, 'T1: Line 20800 RRSP deduction'),
     deduction('Charitable Donations', 'gift', C.giving, NONE, 'T1: Line 34900 Donations and gifts'),

@@ -39,7 +39,7 @@ export const unitedKingdom: CountryCatalogue = {
     everyday('Transfers', 'arrow-left-right', C.transfer, NONE),
     // Fuel is above; passenger transport, children's clothes and education are zero-rated or
     // exempt, prescriptions zero-rated (the rest of a pharmacy's shelves standard-rated).
-    ...moreEveryday({ parking: VAT, travel: NONE, pharmacy: VAT, fitness: VAT, subscriptions: VAT, personalCare: VAT, clothing: VAT, home: VAT, pets: VAT, childcare: NONE, education: NONE, gifts: VAT, cash: NONE }),
+    ...moreEveryday({ parking: VAT, travel: NONE, pharmacy: VAT, fitness: VAT, subscriptions: VAT, personalCare: VAT, clothing: VAT, home: VAT, pets: VAT, childcare: NONE, education: NONE, gifts: VAT, cash: NONE, taxes: NONE }),
     deduction('Work Uniforms & Tools', 'shirt', C.work, VAT, 'P87: Uniforms, work clothing and tools'),
     deduction('Work Mileage', 'car', C.work, VAT, 'P87: Vehicles used for work'),
     deduction('Work Travel', 'plane', C.work, VAT, 'P87: Travel and overnight expenses'),

@@ -29,7 +29,7 @@ export const generic: CountryCatalogue = {
     income('Income/Salary', 'banknote', C.income, NONE, 'Employment income'),
     everyday('Transfers', 'arrow-left-right', C.transfer, NONE),
     // Education is a deduction below.
-    ...moreEveryday({ fuel: NONE, parking: NONE, travel: NONE, pharmacy: NONE, fitness: NONE, subscriptions: NONE, personalCare: NONE, clothing: NONE, home: NONE, pets: NONE, childcare: NONE, gifts: NONE, cash: NONE }),
+    ...moreEveryday({ fuel: NONE, parking: NONE, travel: NONE, pharmacy: NONE, fitness: NONE, subscriptions: NONE, personalCare: NONE, clothing: NONE, home: NONE, pets: NONE, childcare: NONE, gifts: NONE, cash: NONE, taxes: NONE }),
     deduction('Work Expenses', 'briefcase', C.work, NONE, 'Employment expenses'),
     deduction('Education', 'graduation-cap', C.education, NONE, 'Education expenses'),
     deduction('Charitable Donations', 'gift', C.giving, NONE, 'Donations'),

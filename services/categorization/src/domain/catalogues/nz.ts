@@ -34,7 +34,7 @@ export const newZealand: CountryCatalogue = {
     everyday('Bank Fees', 'landmark', C.finance, NONE),
     income('Income/Salary', 'banknote', C.income, NONE, 'IR3: Salary and wages'),
     everyday('Transfers', 'arrow-left-right', C.transfer, NONE),
-    ...moreEveryday({ fuel: GST, parking: GST, travel: GST, pharmacy: GST, fitness: GST, subscriptions: GST, personalCare: GST, clothing: GST, home: GST, pets: GST, childcare: GST, education: GST, gifts: GST, cash: NONE }),
+    ...moreEveryday({ fuel: GST, parking: GST, travel: GST, pharmacy: GST, fitness: GST, subscriptions: GST, personalCare: GST, clothing: GST, home: GST, pets: GST, childcare: GST, education: GST, gifts: GST, cash: NONE, taxes: NONE }),
     everyday('KiwiSaver', 'piggy-bank', C.savings, NONE),
     deduction('Donations', 'gift', C.giving, NONE, 'IR526: Donation tax credit'),
     deduction('Income Protection Insurance', 'umbrella', C.insurance, NONE, 'IR3: Income protection premiums'),

@@ -74,7 +74,9 @@ export function income(
 /**
  * Everyday spending that leading budgeting apps give a category of its own (Mint's, YNAB's and
  * Monarch's default sets all split these out), so ordinary purchases have somewhere right to go
- * beyond the broad Transport, Health and Shopping.
+ * beyond the broad Transport, Health and Shopping. Taxes too (Mint's and Monarch's sets have
+ * it): income tax paid to or refunded by the tax office is neither spending on something nor
+ * money moved between one's own accounts, where Transfers had put it.
  */
 const MORE_EVERYDAY = {
   fuel: ['Fuel', 'fuel', Palette.transport],
@@ -91,6 +93,7 @@ const MORE_EVERYDAY = {
   education: ['Education', 'graduation-cap', Palette.education],
   gifts: ['Gifts', 'gift', Palette.giving],
   cash: ['Cash Withdrawals', 'wallet', Palette.finance],
+  taxes: ['Taxes', 'landmark', Palette.tax],
 } as const satisfies Record<string, readonly [string, string, string]>;
 
 export type EverydayKind = keyof typeof MORE_EVERYDAY;

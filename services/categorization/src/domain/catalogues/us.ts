@@ -31,7 +31,7 @@ export const unitedStates: CountryCatalogue = {
     everyday('Bank Fees', 'landmark', C.finance, NONE),
     income('Income/Salary', 'banknote', C.income, NONE, 'Form 1040: Line 1a Wages, salaries, tips'),
     everyday('Transfers', 'arrow-left-right', C.transfer, NONE),
-    ...moreEveryday({ fuel: NONE, parking: NONE, travel: NONE, pharmacy: NONE, fitness: NONE, subscriptions: NONE, personalCare: NONE, clothing: NONE, home: NONE, pets: NONE, childcare: NONE, education: NONE, gifts: NONE, cash: NONE }),
+    ...moreEveryday({ fuel: NONE, parking: NONE, travel: NONE, pharmacy: NONE, fitness: NONE, subscriptions: NONE, personalCare: NONE, clothing: NONE, home: NONE, pets: NONE, childcare: NONE, education: NONE, gifts: NONE, cash: NONE, taxes: NONE }),
     deduction('Medical & Dental', 'heart-pulse', C.health, NONE, 'Schedule A: Line 1 Medical and dental expenses'),
     deduction('State & Local Taxes', 'landmark', C.tax, NONE, 'Schedule A: Line 5 State and local taxes'),
     deduction('Mortgage Interest', 'home', C.housing, NONE, 'Schedule A: Line 8 Home mortgage interest'),

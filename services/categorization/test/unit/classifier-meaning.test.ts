@@ -1903,6 +1903,17 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expectFiledIn('ES', [['SEGUROS BILBAO', 'Insurance']]);
   });
 
+  it('reads what a marketplace charges its sellers as a fee, and a purchase there as shopping', () => {
+    const seller = defaultCategories('US', 'sole_trader');
+    expectFiled(seller, [
+      ['ETSY SELLER FEES', 'Bank Fees'],
+      ['EBAY SELLING FEES', 'Bank Fees'],
+      ['ETSY LISTING FEE', 'Bank Fees'],
+      ['ETSY.COM PURCHASE', 'Shopping'],
+      ['EBAY O*12-34567', 'Shopping'],
+    ]);
+  });
+
   it('files income tax paid to or refunded by the tax office under the default Taxes', () => {
     expectFiledIn('US', [
       ['IRS USATAXPYMT', 'Taxes'],

@@ -145,6 +145,12 @@ const PHARMACY_WORDS: ReadonlySet<string> = new Set(['PHARMACY', 'RX']);
 /** Words that make a hotel's, a venue's or an airport's line its car park: "MARRIOTT PARKING". */
 const PARKING_WORDS: ReadonlySet<string> = new Set(['PARKING', 'VALET']);
 
+/**
+ * Words that make a marketplace's line what it charges its sellers: "ETSY SELLER FEES", "EBAY
+ * SELLING FEES", "ETSY LISTING FEE" are a small business's costs of selling, not a purchase.
+ */
+const SELLER_WORDS: ReadonlySet<string> = new Set(['SELLER', 'SELLING', 'LISTING']);
+
 /** A store's counter named on its line: which words name it, and for which stores' concepts. */
 const COUNTERS: readonly {
   words: ReadonlySet<string>;
@@ -165,6 +171,7 @@ const COUNTERS: readonly {
     concept: 'parking_tolls',
     display: 'parking',
   },
+  { words: SELLER_WORDS, stores: ['shopping'], concept: 'bank_fee', display: 'seller fees' },
 ];
 
 /**

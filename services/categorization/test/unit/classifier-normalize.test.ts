@@ -56,6 +56,10 @@ describe('normalizeDescription', () => {
     ).toBe('STARBUCKS STORE');
     expect(merchantOf('EFTPOS PURCHASE 14/03/25 10:42 XXXX1234 COLES 0823')).toBe('COLES');
     expect(merchantOf('Direct Debit 123456 AGL SALES PTY LTD 7712')).toBe('AGL SALES');
+    // A US bank's ACH CREDIT before the payer; CREDIT elsewhere on a line stays.
+    expect(merchantOf('ACH CREDIT GUSTO PAY 123456')).toBe('GUSTO');
+    expect(merchantOf('ACH DEBIT COMCAST CABLE')).toBe('COMCAST CABLE');
+    expect(merchantOf('CHASE CREDIT CRD AUTOPAY')).toBe('CHASE CREDIT CRD AUTOPAY');
   });
 
   it.each([

@@ -104,10 +104,11 @@ const CHANNEL_WORDS = new Set([
  * The same at the start of a line only, where they are shorter or everyday words elsewhere: the
  * French card's CB ("CB CARREFOUR 12/05"), a Spanish purchase or direct-debit receipt ("COMPRA
  * MERCADONA", "COMPRA EN REPSOL", "RECIBO IBERDROLA"), a payment (PAGO, PAIEMENT, ACHAT), the
- * Dutch card terminal's BEA. Left there, they hid the chain a name opens with.
+ * Dutch card terminal's BEA, a US bank's "ACH CREDIT" before the payer ("ACH CREDIT GUSTO PAY":
+ * CREDIT also names card repayments). Left there, they hid the chain a name opens with.
  */
 const LEADING_CHANNEL = new RegExp(
-  `^((VISA|EFTPOS|POS|CARD|DEBIT|PURCHASE|TAP|CONTACTLESS|CB|COMPRA EN|COMPRA|RECIBO|PAGO|PAIEMENT|ACHAT|BEA|${EUROPEAN_CHANNEL_WORDS.join('|')})\\s+)+`,
+  `^((ACH CREDIT|ACH DEBIT|VISA|EFTPOS|POS|CARD|DEBIT|PURCHASE|TAP|CONTACTLESS|CB|COMPRA EN|COMPRA|RECIBO|PAGO|PAIEMENT|ACHAT|BEA|${EUROPEAN_CHANNEL_WORDS.join('|')})\\s+)+`,
 );
 
 const DIRECT_CHANNELS = new Set(['DEBIT', 'CREDIT', 'DEP', 'DEPOSIT', 'DR', 'CR']);

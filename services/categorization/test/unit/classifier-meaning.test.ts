@@ -1809,7 +1809,10 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
     expectFiledIn('US', [
       ['ZELLE TO LANDLORD RENT', 'Rent'],
+      // A payee whose name is a chain's (JOHN, of John Lewis) does not outweigh the purpose.
+      ['ZELLE TO JOHN SMITH ON 03/01 REF # BAC0123 RENT APRIL', 'Rent'],
       ['ZELLE PAYMENT TO JOHN SMITH', 'Transfers'],
+      ['ZELLE TO JOHN SMITH FOR PIZZA', 'Transfers'],
       // Money out: TREAS (a benefit's word) is not what a withdrawal paid for.
       ['US TREAS - EAGLE (CASH KIOSK)WITHDRAWAL-ACH-A-US TREAS - EAGLE (CASH KIOSK)', 'Transfers'],
     ]);

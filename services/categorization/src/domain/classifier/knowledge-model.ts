@@ -762,6 +762,11 @@ export class KnowledgeModel {
     return { features, scores, knownShare, top };
   }
 
+  /** Whether the word is a keyword of a household purpose a transfer pays for, this way round. */
+  private saysPurpose(word: string, type: string | undefined): boolean {
+    return [...(this.keywordConcepts.get(word) ?? [])].some((c) => isRailPurpose(c, type));
+  }
+
   /**
    * A transfer whose line says what it paid for ("STANDING ORDER RENT", "UEBERWEISUNG MIETE MAI",
    * "VIR SEPA SALAIRE"): the line without the rail's words, where a word of a household purpose
@@ -775,8 +780,7 @@ export class KnowledgeModel {
   ): NormalizedDescription | undefined {
     const isRail = fact ? fact.concept === 'transfer' : read === 'transfer';
     if (!isRail) return undefined;
-    const saysPurpose = (word: string) =>
-      [...(this.keywordConcepts.get(word) ?? [])].some((c) => isRailPurpose(c, type));
+    const saysPurpose = (word: string) => this.saysPurpose(word, type);
     // The rail's words and the bank's ("PAYMENT", "TO", "REF") go, the payee and memo stay (RENT
     // of the transfer's "rent share" among them).
     const railWord = (word: string) =>
@@ -800,12 +804,18 @@ export class KnowledgeModel {
     // "TST* HARVEST & BREW" is a restaurant paying through Toast, not the software Harvest.
     if (fact && trade && !trade.includes(fact.concept)) fact = undefined;
     let reading = this.readKeywords(normalized, featuresOf, trade);
-    // A transfer whose line says what it paid for is read for that purpose, where the purpose's
-    // words win the rest of the line ("ZELLE TO JOHN SMITH … RENT APRIL" stays a transfer: JOHN
-    // of John Lewis outweighs its RENT).
+    // A transfer whose line says what it paid for is read for that purpose: the rest of the line
+    // without the rail's words, else the purpose's own words alone, where a payee's name outweighs
+    // them ("ZELLE TO JOHN SMITH … RENT APRIL": JOHN, of John Lewis, outweighed its RENT). A
+    // purpose word that is also the bank's (PAY of "PAY BY PHONE") does not count alone.
     const purpose = this.purposeBesideRail(normalized, fact, reading.top, type);
     if (purpose) {
-      const read = this.readKeywords(purpose, featuresOf, trade);
+      let read = this.readKeywords(purpose, featuresOf, trade);
+      if (!(read.top && isRailPurpose(read.top, type))) {
+        const onlyPurpose = (word: string) => this.saysPurpose(word, type) && !isChannelWord(word);
+        const other = purpose.words.filter((word) => !onlyPurpose(word));
+        read = this.readKeywords(withoutWords(purpose, other), featuresOf, trade);
+      }
       if (read.top && isRailPurpose(read.top, type)) {
         reading = read;
         fact = undefined;

@@ -314,6 +314,20 @@ describe('Classifier, warm (learning from the user)', () => {
     expect(answer('SEY CLASS SIX')).toBe('Shopping');
   });
 
+  it('files a marketplace’s seller fees as fees, whatever the user filed their purchases there as', () => {
+    const answer = answersAfterLabels(
+      ['Shopping', 'Fees & Charges', 'Business Services', 'Bills & Utilities'],
+      [
+        ['ETSY.COM PURCHASE', 'Shopping', 10],
+        ['GOOGLE *GOOGLE FI G.CO/HELPPAY#A0AFV6BM', 'Business Services', 3],
+      ],
+    );
+    expect(answer('ETSY SELLER FEES')).toBe('Fees & Charges');
+    expect(answer('ETSY.COM PURCHASE 1234')).toBe('Shopping');
+    // SELLER alone is how Google Pay prints any merchant: the user's filing still holds.
+    expect(answer('GOOGLE *GOOGLE FI G.CO/HELPPAY#A0APSCXZ SELLER')).toBe('Business Services');
+  });
+
   it('does not let the many concepts a user files in one catch-all pile up there', () => {
     // Software, clothes, electronics, books, pets and DIY all filed under Shopping: an unknown
     // taxi firm is still the taxi the knowledge reads, not the sum of a little of each of those.

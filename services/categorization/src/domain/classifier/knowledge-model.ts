@@ -146,18 +146,27 @@ const PHARMACY_WORDS: ReadonlySet<string> = new Set(['PHARMACY', 'RX']);
 const PARKING_WORDS: ReadonlySet<string> = new Set(['PARKING', 'VALET']);
 
 /**
- * Words that make a marketplace's line what it charges its sellers: "ETSY SELLER FEES", "EBAY
- * SELLING FEES", "ETSY LISTING FEE" are a small business's costs of selling, not a purchase.
+ * Words that make a marketplace's line what it charges its sellers, with a fee's word beside
+ * them: "ETSY SELLER FEES", "EBAY SELLING FEES", "ETSY LISTING FEE" are a small business's costs
+ * of selling, not a purchase. Alone, SELLER is how Google Pay prints any merchant ("GOOGLE
+ * *GOOGLE FI … SELLER").
  */
 const SELLER_WORDS: ReadonlySet<string> = new Set(['SELLER', 'SELLING', 'LISTING']);
+const FEE_WORDS: ReadonlySet<string> = new Set(['FEE', 'FEES']);
 
-/** A store's counter named on its line: which words name it, and for which stores' concepts. */
-const COUNTERS: readonly {
+/**
+ * A store's counter named on its line: which words name it (with one of `alsoWords` beside
+ * them, where given), and for which stores' concepts.
+ */
+interface Counter {
   words: ReadonlySet<string>;
+  alsoWords?: ReadonlySet<string>;
   stores: readonly ConceptId[];
   concept: ConceptId;
   display: string;
-}[] = [
+}
+
+const COUNTERS: readonly Counter[] = [
   { words: FORECOURT_WORDS, stores: ['groceries'], concept: 'fuel', display: 'fuel' },
   {
     words: PHARMACY_WORDS,
@@ -171,23 +180,30 @@ const COUNTERS: readonly {
     concept: 'parking_tolls',
     display: 'parking',
   },
-  { words: SELLER_WORDS, stores: ['shopping'], concept: 'bank_fee', display: 'seller fees' },
+  {
+    words: SELLER_WORDS,
+    alsoWords: FEE_WORDS,
+    stores: ['shopping'],
+    concept: 'bank_fee',
+    display: 'seller fees',
+  },
 ];
 
-/**
- * Words that name a store's counter, known store or not: the table's words, and GAS and PUMP. A
- * user's "SEY CLASS SIX" (a base's liquor store) filed under Shopping says nothing of "SEY CLASS
- * SIX GAS PUMP", its pumps, nor a hotel's stays of its car park.
- */
-const COUNTER_WORDS: ReadonlySet<string> = new Set([
-  ...COUNTERS.flatMap((c) => [...c.words]),
-  'GAS',
-  'PUMP',
-]);
+/** Whether the words name this counter. */
+const saysCounter = (counter: Counter, words: readonly string[]): boolean =>
+  words.some((w) => counter.words.has(w)) &&
+  (!counter.alsoWords || words.some((w) => counter.alsoWords?.has(w)));
 
-/** Whether these words (what follows a store's name on its line) name one of its counters. */
+/** A store's pumps named without a forecourt word of the table: "SEY CLASS SIX GAS PUMP". */
+const PUMP_WORDS: ReadonlySet<string> = new Set(['GAS', 'PUMP']);
+
+/**
+ * Whether these words (what follows a store's name on its line) name one of its counters, known
+ * store or not: a user's "SEY CLASS SIX" (a base's liquor store) filed under Shopping says
+ * nothing of "SEY CLASS SIX GAS PUMP", its pumps, nor a hotel's stays of its car park.
+ */
 export const namesCounter = (words: readonly string[]): boolean =>
-  words.some((w) => COUNTER_WORDS.has(w));
+  words.some((w) => PUMP_WORDS.has(w)) || COUNTERS.some((c) => saysCounter(c, words));
 
 /**
  * Stores that host other businesses under their own name: "AAFES PANZER POPEYES APO" is a
@@ -596,9 +612,7 @@ export class KnowledgeModel {
     const found = this.lookupFirstMerchant(normalized);
     const counter =
       found &&
-      COUNTERS.find(
-        (c) => c.stores.includes(found.concept) && normalized.merchant.some((w) => c.words.has(w)),
-      );
+      COUNTERS.find((c) => c.stores.includes(found.concept) && saysCounter(c, normalized.merchant));
     if (found && counter) return this.counterOf(found, counter.concept, counter.display);
     if (!found || !HOSTS.has(found.display)) return found;
     // A store on a base that hosts others: the business it names after itself, if known.

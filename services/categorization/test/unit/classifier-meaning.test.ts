@@ -1904,6 +1904,7 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['NEXTBIKE BERLIN', 'Transport'],
     ]);
     expectFiledIn('ES', [['SEGUROS BILBAO', 'Insurance']]);
+    expectFiledIn('GB', [['SAVERS HEALTH & BEAUTY 123', 'Personal Care']]);
   });
 
   it('reads what a marketplace charges its sellers as a fee, and a purchase there as shopping', () => {

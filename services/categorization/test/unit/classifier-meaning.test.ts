@@ -1907,6 +1907,29 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expectFiledIn('GB', [['SAVERS HEALTH & BEAUTY 123', 'Personal Care']]);
   });
 
+  it('knows the chains, utilities and tax offices of Canadian and New Zealand statements', () => {
+    expectFiledIn('CA', [
+      ['NOFRILLS #3456 TORONTO', 'Groceries'],
+      ['HUSKY 1234 CALGARY AB', 'Fuel'],
+      ['PRESTO AUTO LOAD', 'Transport'],
+      ['ROGERS WIRELESS', 'Phone & Internet'],
+      ['HYDRO ONE NETWORKS', 'Utilities'],
+      ['ENBRIDGE GAS', 'Utilities'],
+      ['CRA TAX PAYMENT', 'Taxes'],
+      ['WINNERS 123', 'Clothing'],
+      ['RRSP CONTRIBUTION', 'RRSP Contributions'],
+    ]);
+    expectFiledIn('NZ', [
+      ['COUNTDOWN 1234 AUCKLAND', 'Groceries'],
+      ['GULL 123', 'Fuel'],
+      ['SNAPPER TOP UP', 'Transport'],
+      ['SPARK NZ', 'Phone & Internet'],
+      ['MERIDIAN ENERGY', 'Utilities'],
+      ['IRD', 'Taxes'],
+      ['KIWISAVER', 'KiwiSaver'],
+    ]);
+  });
+
   it('reads what a marketplace charges its sellers as a fee, and a purchase there as shopping', () => {
     const seller = defaultCategories('US', 'sole_trader');
     expectFiled(seller, [

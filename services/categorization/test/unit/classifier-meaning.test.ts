@@ -1907,6 +1907,22 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expectFiledIn('GB', [['SAVERS HEALTH & BEAUTY 123', 'Personal Care']]);
   });
 
+  it('knows more of the chains, insurers and public bodies of European statements', () => {
+    expectFiledIn('DE', [
+      ['KARTENZAHLUNG NORMA 1234', 'Groceries'],
+      ['HAGEBAUMARKT', 'Home & Garden'],
+      ['DAK GESUNDHEIT', 'Insurance'],
+      ['MVG AUTOMAT', 'Transport'],
+      ['THALIA', 'Shopping'],
+    ]);
+    expectFiledIn('FR', [
+      ['CB GRAND FRAIS', 'Groceries'],
+      ['PRLV SEPA HARMONIE MUTUELLE', 'Insurance'],
+      ['PRLV SEPA URSSAF', 'Taxes'],
+      ['CB LA POSTE', 'Shopping'],
+    ]);
+  });
+
   it('knows the chains, utilities and tax offices of Canadian and New Zealand statements', () => {
     expectFiledIn('CA', [
       ['NOFRILLS #3456 TORONTO', 'Groceries'],

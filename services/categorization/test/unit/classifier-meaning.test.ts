@@ -1921,6 +1921,15 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['PRLV SEPA URSSAF', 'Taxes'],
       ['CB LA POSTE', 'Shopping'],
     ]);
+    expectFiledIn('IT', [
+      ['PAGAMENTO POS BENNET', 'Groceries'],
+      ['ATAC ROMA', 'Transport'],
+      ['ADDEBITO SDD IREN MERCATO', 'Utilities'],
+    ]);
+    expectFiledIn('NL', [
+      ['BEA SPAR CITY', 'Groceries'],
+      ['HTM PERSONENVERVOER', 'Transport'],
+    ]);
   });
 
   it('knows the chains, utilities and tax offices of Canadian and New Zealand statements', () => {

@@ -1905,6 +1905,10 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
     expectFiledIn('ES', [['SEGUROS BILBAO', 'Insurance']]);
     expectFiledIn('GB', [['SAVERS HEALTH & BEAUTY 123', 'Personal Care']]);
+    expectFiled(defaultCategories('GB', 'sole_trader'), [
+      ['FREEAGENT', 'Business: Office costs'],
+      ['CEF 1234 LEEDS', 'Business: Repairs'],
+    ]);
   });
 
   it('knows more of the chains, insurers and public bodies of European statements', () => {

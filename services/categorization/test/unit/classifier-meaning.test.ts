@@ -1954,7 +1954,7 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
-  it('knows the chains, utilities and tax offices of Canadian and New Zealand statements', () => {
+  it('knows the chains, utilities and tax offices of Canada, New Zealand and US regions', () => {
     expectFiledIn('CA', [
       ['NOFRILLS #3456 TORONTO', 'Groceries'],
       ['HUSKY 1234 CALGARY AB', 'Fuel'],
@@ -1974,6 +1974,14 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['MERIDIAN ENERGY', 'Utilities'],
       ['IRD', 'Taxes'],
       ['KIWISAVER', 'KiwiSaver'],
+    ]);
+    // The United States' regional chains, read as brands: EARTH FARE is no bus fare.
+    expectFiledIn('US', [
+      ['INGLES 123 ASHEVILLE NC', 'Groceries'],
+      ['EARTH FARE', 'Groceries'],
+      ['ROYAL FARMS 123', 'Fuel'],
+      ['PERKINS 123', 'Dining Out'],
+      ['MOES SOUTHWEST GRILL', 'Dining Out'],
     ]);
   });
 

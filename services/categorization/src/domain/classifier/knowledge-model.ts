@@ -2,11 +2,11 @@ import { CONCEPT_IDS, CONCEPTS, forDirection, type Concept, type ConceptId } fro
 import { extractFeatures, type FeatureVector } from './features';
 import { BASE_RATES, ONLINE_RATE_FACTORS } from './knowledge-base/base-rates';
 import { BRANDS } from './knowledge-base/brands.generated';
-import { CANADA_NZ_CHAINS } from './knowledge-base/canada-nz-chains';
 import { EUROPEAN_CHAINS } from './knowledge-base/european-chains';
 import { KEYWORDS } from './knowledge-base/keywords';
 import { KIND_IDS, KINDS, type Kind, type KindId } from './knowledge-base/kinds';
 import { CHEQUES_PAID_IN_REMOTELY, HEALTH_SYSTEMS, MERCHANTS } from './knowledge-base/merchants';
+import { REGIONAL_CHAINS } from './knowledge-base/regional-chains';
 import { NaiveBayes, softmax } from './naive-bayes';
 import { namesCategories } from './ontology';
 import {
@@ -503,9 +503,9 @@ export class KnowledgeModel {
       }
       return undefined;
     };
-    // The hand-written European, Canadian and New Zealand chains first: where the index files
-    // the same name elsewhere (Deutsche Bahn as entertainment), the hand-written fact is found.
-    for (const { concept, kind, names } of [...EUROPEAN_CHAINS, ...CANADA_NZ_CHAINS, ...BRANDS]) {
+    // The hand-written European and regional chains first: where the index files the same name
+    // elsewhere (Deutsche Bahn as entertainment), the hand-written fact is the one found.
+    for (const { concept, kind, names } of [...EUROPEAN_CHAINS, ...REGIONAL_CHAINS, ...BRANDS]) {
       for (const brand of names.split('|')) {
         // A line's merchant drops a leading THE ("THE HALAL GUYS" is HALAL GUYS), so the name is
         // read without it too; kept, it made every "The …" brand lose a word and left it out. A

@@ -1,17 +1,19 @@
 import type { BrandList } from './brands.generated';
 
 /**
- * Chains, utilities and public bodies a household in Canada or New Zealand pays every month
- * (both countries have their own default categories) that neither the hand-written lists nor
- * OpenStreetMap's index name: "NOFRILLS", "HYDRO ONE", "PRESTO AUTO LOAD", "COUNTDOWN", "IRD"
- * went to Dining Out or a category picked by their words. Read as the index's brands are: only
- * where the merchant opens with the name, and never teaching the keyword model. Written as
- * hand-written names they did teach it, and their words moved other users' lines: Enbridge Gas
- * made GAS an energy word (a base's "LAKENHEATH SH WITH GAS" pumps went to the utilities), Giant
- * Tiger made TIGER a shop's, Bee Card made BEE a bus fare's.
+ * Chains, utilities and public bodies the hand-written lists and OpenStreetMap's index
+ * (brands.generated.ts) do not name: those of Canada and New Zealand, which have their own
+ * default categories ("NOFRILLS", "HYDRO ONE", "PRESTO AUTO LOAD", "COUNTDOWN", "IRD" went to
+ * Dining Out or a category picked by their words), and regional US chains ("INGLES", "EARTH
+ * FARE", "ROYAL FARMS", "PERKINS"). Read as the index's brands are: only where the merchant opens
+ * with the name, and never teaching the keyword model. Written as hand-written names they did
+ * teach it, and their words moved other users' lines: Enbridge Gas made GAS an energy word (a
+ * base's "LAKENHEATH SH WITH GAS" pumps went to the utilities), Giant Tiger made TIGER a shop's,
+ * Bee Card made BEE a bus fare's, and Earth Fare would make FARE a grocer's.
  */
 // prettier-ignore
-export const CANADA_NZ_CHAINS: readonly BrandList[] = [
+export const REGIONAL_CHAINS: readonly BrandList[] = [
+  // Canada and New Zealand
   { concept: 'groceries', names: 'Nofrills|FreshCo|Food Basics|Maxi|Provigo|Zehrs|Fortinos|Longos|T&T Supermarket|Farm Boy|Thrifty Foods|Save-On-Foods|Save On Foods|Real Canadian Superstore|Sobeys|Countdown|Woolworths NZ|FreshChoice|SuperValue|Pak n Save|PaknSave' },
   { concept: 'fuel', names: 'Husky|Ultramar|Pioneer Petroleums|Irving Oil|Petro-Canada|Petro Canada|Gull|NPD Fuel|Allied Petroleum' },
   { concept: 'public_transport', names: 'Presto Card|Presto Fare|Presto Autoload|Presto Auto Load|TTC|Toronto Transit|GO Transit|STM|Calgary Transit|Winnipeg Transit|Auckland Transport|Snapper|Metlink|Bee Card' },
@@ -22,4 +24,8 @@ export const CANADA_NZ_CHAINS: readonly BrandList[] = [
   { concept: 'clothing', names: 'Winners|HomeSense|Roots Canada|Aritzia' },
   { concept: 'books', names: 'Indigo|Indigo Books|Chapters Indigo' },
   { concept: 'alcohol', names: 'SAQ|BC Liquor|Liquor Depot|Super Liquor' },
+  // The United States' regional chains
+  { concept: 'groceries', names: 'Ingles|Ingles Markets|Brookshire Brothers|Brookshires|Earth Fare|99 Ranch|99 Ranch Market|Northgate Market|Northgate Gonzalez' },
+  { concept: 'fuel', names: 'Royal Farms|Stripes' },
+  { concept: 'dining', names: 'Perkins|Perkins Restaurant|Biggby|Biggby Coffee|Moes Southwest|Moes Southwest Grill|Krystal|Wetzels Pretzels|Lou Malnatis|Giordanos|McAlisters|McAlisters Deli' },
 ];

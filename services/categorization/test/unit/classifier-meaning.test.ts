@@ -1982,6 +1982,10 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['ROYAL FARMS 123', 'Fuel'],
       ['PERKINS 123', 'Dining Out'],
       ['MOES SOUTHWEST GRILL', 'Dining Out'],
+      ['CONCENTRA', 'Medical & Dental'],
+      ['COLLEGE BOARD', 'Education'],
+      ['MYSCHOOLBUCKS', 'Education'],
+      ['TSA PRECHECK', 'Travel & Holidays'],
     ]);
   });
 

@@ -28,4 +28,7 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'groceries', names: 'Ingles|Ingles Markets|Brookshire Brothers|Brookshires|Earth Fare|99 Ranch|99 Ranch Market|Northgate Market|Northgate Gonzalez' },
   { concept: 'fuel', names: 'Royal Farms|Stripes' },
   { concept: 'dining', names: 'Perkins|Perkins Restaurant|Biggby|Biggby Coffee|Moes Southwest|Moes Southwest Grill|Krystal|Wetzels Pretzels|Lou Malnatis|Giordanos|McAlisters|McAlisters Deli' },
+  { concept: 'medical', names: 'Concentra|MedExpress|US Anesthesia Partners' },
+  { concept: 'education', names: 'Princeton Review|College Board|MySchoolBucks|PayPAMS' },
+  { concept: 'airline', names: 'TSA PreCheck|TSA Pre Check|CLEAR Membership|Clearme' },
 ];

@@ -1999,6 +1999,21 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it('reads what a broker paid out and what a delivery app paid its driver as income', () => {
+    expectFiledIn('US', [
+      ['SCHWAB DIVIDEND', 'Income/Salary', 'credit'],
+      ['FIDELITY INTEREST', 'Income/Salary', 'credit'],
+      ['SCHWAB BROKERAGE BUY', 'Transfers'],
+      ['DOORDASH DASHER PAYOUT', 'Income/Salary', 'credit'],
+      ['LYFT EARNINGS', 'Income/Salary', 'credit'],
+      // A refund of a meal stays with the meals.
+      ['DOORDASH REFUND', 'Dining Out', 'credit'],
+    ]);
+    expectFiledFor('US', 'sole_trader', [
+      ['DOORDASH DASHER PAYOUT', 'Business: Sales income', 'credit'],
+    ]);
+  });
+
   it('files income tax paid to or refunded by the tax office under the default Taxes', () => {
     expectFiledIn('US', [
       ['IRS USATAXPYMT', 'Taxes'],

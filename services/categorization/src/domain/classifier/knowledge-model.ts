@@ -155,6 +155,15 @@ const PARKING_WORDS: ReadonlySet<string> = new Set(['PARKING', 'VALET']);
 const SELLER_WORDS: ReadonlySet<string> = new Set(['SELLER', 'SELLING', 'LISTING']);
 const FEE_WORDS: ReadonlySet<string> = new Set(['FEE', 'FEES']);
 
+/** Words that make a broker's line what its holdings earned: "SCHWAB DIVIDEND", "FIDELITY INTEREST". */
+const EARNED_WORDS: ReadonlySet<string> = new Set(['DIVIDEND', 'DIVIDENDS', 'DIV', 'INTEREST']);
+
+/**
+ * Words that make a delivery or ride app's line its pay to a driver: "DOORDASH DASHER PAYOUT",
+ * "LYFT EARNINGS", not a refund of a meal or a ride.
+ */
+const PAYOUT_WORDS: ReadonlySet<string> = new Set(['PAYOUT', 'PAYOUTS', 'EARNINGS', 'DASHER']);
+
 /**
  * A store's counter named on its line: which words name it (with one of `alsoWords` beside
  * them, where given), and for which stores' concepts.
@@ -187,6 +196,18 @@ const COUNTERS: readonly Counter[] = [
     stores: ['shopping'],
     concept: 'bank_fee',
     display: 'seller fees',
+  },
+  {
+    words: EARNED_WORDS,
+    stores: ['share_trading'],
+    concept: 'interest_income',
+    display: 'income',
+  },
+  {
+    words: PAYOUT_WORDS,
+    stores: ['food_delivery', 'rideshare'],
+    concept: 'sales_income',
+    display: 'payout',
   },
 ];
 

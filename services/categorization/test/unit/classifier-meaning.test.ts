@@ -1987,6 +1987,10 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['MYSCHOOLBUCKS', 'Education'],
       ['TSA PRECHECK', 'Travel & Holidays'],
     ]);
+    expectFiledIn('GB', [['ENGLISH HERITAGE', 'Entertainment']]);
+    expectFiled(named('Sporting Goods', 'Shopping', 'Restaurants'), [
+      ['99 BIKES', 'Sporting Goods'],
+    ]);
   });
 
   it('reads what a marketplace charges its sellers as a fee, and a purchase there as shopping', () => {

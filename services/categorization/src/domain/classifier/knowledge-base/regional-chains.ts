@@ -5,8 +5,9 @@ import type { BrandList } from './brands.generated';
  * (brands.generated.ts) do not name: those of Canada and New Zealand, which have their own
  * default categories ("NOFRILLS", "HYDRO ONE", "PRESTO AUTO LOAD", "COUNTDOWN", "IRD" went to
  * Dining Out or a category picked by their words), and regional US chains ("INGLES", "EARTH
- * FARE", "ROYAL FARMS", "PERKINS"). Read as the index's brands are: only where the merchant opens
- * with the name, and never teaching the keyword model. Written as hand-written names they did
+ * FARE", "ROYAL FARMS", "PERKINS"), and a few of Australia's and the United Kingdom's
+ * ("ENGLISH HERITAGE" went to Dining Out). Read as the index's brands are: only where the
+ * merchant opens with the name, and never teaching the keyword model. Written as hand-written names they did
  * teach it, and their words moved other users' lines: Enbridge Gas made GAS an energy word (a
  * base's "LAKENHEATH SH WITH GAS" pumps went to the utilities), Giant Tiger made TIGER a shop's,
  * Bee Card made BEE a bus fare's, and Earth Fare would make FARE a grocer's.
@@ -31,4 +32,7 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'medical', names: 'Concentra|MedExpress|US Anesthesia Partners' },
   { concept: 'education', names: 'Princeton Review|College Board|MySchoolBucks|PayPAMS' },
   { concept: 'airline', names: 'TSA PreCheck|TSA Pre Check|CLEAR Membership|Clearme' },
+  // Australia's and the United Kingdom's
+  { concept: 'entertainment', names: 'English Heritage|Historic Environment Scotland|Historic Scotland' },
+  { concept: 'shopping', kind: 'sporting_goods', names: '99 Bikes' },
 ];

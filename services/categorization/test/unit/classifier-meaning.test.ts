@@ -2027,6 +2027,8 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
     expectFiledIn('GB', [
       ['HMRC SELF ASSESSMENT', 'Taxes'],
+      // A benefit the tax office pays is no tax refund.
+      ['HMRC TAX CREDITS', 'Income/Salary', 'credit'],
       ['LB HACKNEY COUNCIL TAX', 'Council Tax'],
     ]);
     expectFiledIn('AU', [['ATO PAYMENT BAS Q3', 'Taxes']]);

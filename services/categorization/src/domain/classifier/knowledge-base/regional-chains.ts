@@ -35,4 +35,6 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   // Australia's and the United Kingdom's
   { concept: 'entertainment', names: 'English Heritage|Historic Environment Scotland|Historic Scotland' },
   { concept: 'shopping', kind: 'sporting_goods', names: '99 Bikes' },
+  // Benefits the tax office pays, not a tax refund.
+  { concept: 'salary', names: 'HMRC Tax Credits|HMRC Tax Credit|Working Tax Credit|HMRC Child Tax Credit' },
 ];

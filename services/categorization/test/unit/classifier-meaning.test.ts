@@ -1954,7 +1954,7 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
-  it('knows the chains, utilities and tax offices of Canada, New Zealand and US regions', () => {
+  it('knows the chains, utilities and tax offices of Canada, New Zealand, Ireland and US regions', () => {
     expectFiledIn('CA', [
       ['NOFRILLS #3456 TORONTO', 'Groceries'],
       ['HUSKY 1234 CALGARY AB', 'Fuel'],
@@ -1988,6 +1988,14 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['TSA PRECHECK', 'Travel & Holidays'],
     ]);
     expectFiledIn('GB', [['ENGLISH HERITAGE', 'Entertainment']]);
+    expectFiledIn('IE', [
+      ['DUNNES STORES', 'Groceries'],
+      ['EIR', 'Phone & Internet'],
+      ['ESB NETWORKS', 'Utilities'],
+      ['REVENUE COMMISSIONERS', 'Taxes'],
+      ['MAXOL', 'Fuel'],
+      ['EFLOW', 'Parking & Tolls'],
+    ]);
     expectFiled(named('Sporting Goods', 'Shopping', 'Restaurants'), [
       ['99 BIKES', 'Sporting Goods'],
     ]);

@@ -2,15 +2,15 @@ import type { BrandList } from './brands.generated';
 
 /**
  * Chains, utilities and public bodies the hand-written lists and OpenStreetMap's index
- * (brands.generated.ts) do not name: those of Canada and New Zealand, which have their own
- * default categories ("NOFRILLS", "HYDRO ONE", "PRESTO AUTO LOAD", "COUNTDOWN", "IRD" went to
- * Dining Out or a category picked by their words), and regional US chains ("INGLES", "EARTH
- * FARE", "ROYAL FARMS", "PERKINS"), and a few of Australia's and the United Kingdom's
- * ("ENGLISH HERITAGE" went to Dining Out). Read as the index's brands are: only where the
- * merchant opens with the name, and never teaching the keyword model. Written as hand-written names they did
- * teach it, and their words moved other users' lines: Enbridge Gas made GAS an energy word (a
- * base's "LAKENHEATH SH WITH GAS" pumps went to the utilities), Giant Tiger made TIGER a shop's,
- * Bee Card made BEE a bus fare's, and Earth Fare would make FARE a grocer's.
+ * (brands.generated.ts) do not name: those of Canada and New Zealand, which have their own default
+ * categories ("NOFRILLS", "HYDRO ONE", "PRESTO AUTO LOAD", "COUNTDOWN", "IRD" went to Dining Out or
+ * a category picked by their words), and regional US chains ("INGLES", "EARTH FARE", "ROYAL FARMS",
+ * "PERKINS"), and a few of Australia's, the United Kingdom's and Ireland's ("ENGLISH HERITAGE" and
+ * "EIR" went to Dining Out). Read as the index's brands are: only where the merchant opens with the
+ * name, and never teaching the keyword model. Written as hand-written names they did teach it, and
+ * their words moved other users' lines: Enbridge Gas made GAS an energy word (a base's "LAKENHEATH
+ * SH WITH GAS" pumps went to the utilities), Giant Tiger made TIGER a shop's, Bee Card made BEE a
+ * bus fare's, and Earth Fare would make FARE a grocer's.
  */
 // prettier-ignore
 export const REGIONAL_CHAINS: readonly BrandList[] = [
@@ -35,6 +35,15 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   // Australia's and the United Kingdom's
   { concept: 'entertainment', names: 'English Heritage|Historic Environment Scotland|Historic Scotland' },
   { concept: 'shopping', kind: 'sporting_goods', names: '99 Bikes' },
+  // Ireland's
+  { concept: 'groceries', names: 'Dunnes Stores|SuperValu|Centra' },
+  { concept: 'fuel', names: 'Maxol|Topaz|Circle K Ireland' },
+  { concept: 'phone_internet', names: 'Eir|Eir Mobile' },
+  { concept: 'energy', names: 'ESB Networks|ESB|Flogas|SSE Airtricity|Bord Gais Energy|Electric Ireland' },
+  { concept: 'water', names: 'Uisce Eireann|Irish Water' },
+  { concept: 'tax_payment', names: 'Revenue Commissioners' },
+  { concept: 'parking_tolls', kind: 'tolls', names: 'eFlow' },
+  { concept: 'car_service', names: 'NCT|National Car Testing Service' },
   // Benefits the tax office pays, not a tax refund.
   { concept: 'salary', names: 'HMRC Tax Credits|HMRC Tax Credit|Working Tax Credit|HMRC Child Tax Credit' },
 ];

@@ -30,20 +30,28 @@ const expectMapped = (
     expected,
   );
 
-const classify = (categories: UserCategory[], description: string, type = 'debit') =>
-  new Classifier({ countryCode: 'US', businessType: 'individual', categories }).classify({
-    id: 't',
-    description,
-    type,
-  });
+/** Who is asking: the country and business type the classifier is built with. */
+interface Asker {
+  countryCode: string;
+  businessType: string;
+}
+const INDIVIDUAL: Asker = { countryCode: 'US', businessType: 'individual' };
+
+const classify = (
+  categories: UserCategory[],
+  description: string,
+  type = 'debit',
+  asker: Asker = INDIVIDUAL,
+) => new Classifier({ ...asker, categories }).classify({ id: 't', description, type });
 
 /** Each description's answer (a debit unless said), checked with the description named in a failure. */
 const expectFiled = (
   categories: UserCategory[],
   expected: readonly (readonly [string, string, string?])[],
+  asker: Asker = INDIVIDUAL,
 ) => {
   for (const [description, category, type] of expected)
-    expect([description, classify(categories, description, type).categoryName]).toEqual([
+    expect([description, classify(categories, description, type, asker).categoryName]).toEqual([
       description,
       category,
     ]);
@@ -60,18 +68,11 @@ const expectFiledFor = (
   country: string,
   businessType: 'sole_trader' | 'business',
   expected: readonly (readonly [string, string, string?])[],
-) => {
-  const classifier = new Classifier({
+) =>
+  expectFiled(defaultCategories(country, businessType), expected, {
     countryCode: country,
     businessType,
-    categories: defaultCategories(country, businessType),
   });
-  for (const [description, category, type] of expected)
-    expect([
-      description,
-      classifier.classify({ id: 't', description, type: type ?? 'debit' }).categoryName,
-    ]).toEqual([description, category]);
-};
 
 describe('categories found by what their names mean', () => {
   it('reads names in several languages, accents and symbols aside', () => {

@@ -1525,6 +1525,23 @@ describe('chain brands from OpenStreetMap (knowledge-base/brands.generated.ts)',
     expect(knowledgeModel().keywordModel.has('w:LLC')).toBe(false);
   });
 
+  it('does not take a one-word name for another business that opens with its word', () => {
+    // Three (the phone company) and House (the homewares chain) are never written "The …", nor
+    // go on with OF.
+    expect(lookup('THE THREE TUNS')).toBeUndefined();
+    expect(lookup('THE HOUSE CAFE')).toBeUndefined();
+    expect(lookup('HOUSE OF HENRY')).toBeUndefined();
+    expect(lookup('HOUSE OF FRASER')?.display).not.toBe('House');
+    expect(lookup('THREE.CO.UK')?.display).toBe('Three');
+    expect(lookup('HOUSE 123 MELBOURNE')?.display).toBe('House');
+    expectFiled(defaultCategories('AU', 'individual'), [['THE HOUSE CAFE', 'Dining Out']]);
+  });
+
+  it('reads BT* as Braintree’s prefix, not BT the phone company', () => {
+    expect(lookup('BT*PIRATE SHIP * POSJACKSON WY')?.display).not.toBe('BT');
+    expect(lookup('BT BILL PAYMENT 3 DURHAM GB')?.display).toBe('BT');
+  });
+
   it('does not find a name whose number fell away inside another business’s name', () => {
     // "Trading 212" normalises to TRADING.
     expect(lookup('INDEPENDENT TRADING CO 949-3669911 CA')).toBeUndefined();

@@ -662,12 +662,33 @@ export class KnowledgeModel {
     return counter;
   }
 
+  /**
+   * A name of one everyday word, counted only at the merchant's start ("Three", "House"), that
+   * opens another business's name here: written with THE before it ("THE THREE TUNS" is a pub,
+   * "THE HOUSE CAFE" a café: the brand itself is never written so), or going on with OF ("HOUSE
+   * OF FRASER", "HOUSE OF HAIR"). Not where the next word is a keyword of other trades, as for
+   * a chain brand (brandAtStart): a hand-written brand's own lines say what it sells ("VALVE
+   * SOFTWARE", "CURRYS SUPERSTORE", "DELL SALES SERVICE").
+   */
+  private everydayWordOfAnotherName(
+    fact: MerchantFact,
+    normalized: NormalizedDescription,
+  ): boolean {
+    if (!fact.anchored || fact.merchantTokens.length !== 1) return false;
+    const { words } = normalized;
+    const at = words.indexOf(fact.merchantTokens[0]);
+    if (at < 0) return false;
+    if (at > 0 && words[at - 1] === 'THE') return true;
+    return words[at + 1] === 'OF';
+  }
+
   private lookupFirstMerchant(normalized: NormalizedDescription): MerchantFact | undefined {
     const { merchant } = normalized;
     const brand = merchant.length ? this.brandAtStart(merchant) : undefined;
     for (let i = 0; i < merchant.length; i++) {
       for (const fact of this.byMerchantToken.get(merchant[i]) ?? []) {
         if (fact.anchored && i > 0) continue;
+        if (this.everydayWordOfAnotherName(fact, normalized)) continue;
         if (!domainShown(fact, normalized)) continue;
         if (!fact.merchantTokens.length) continue;
         if (!spells(merchant, i, fact.merchantTokens)) continue;

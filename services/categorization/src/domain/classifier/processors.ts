@@ -26,6 +26,9 @@ const PROCESSORS: readonly (readonly [RegExp, string, typeof ONLINE?])[] = [
   [/^PADDLE\.NET\s?\*\s?/, 'Paddle', ONLINE],
   [/^TYRO\s?\*\s?/, 'Tyro'],
   [/^STRIPE\s?\*\s?/, 'Stripe', ONLINE],
+  // Braintree's web shops: "BT*PIRATE SHIP", "BT*POLYCASE" (not BT the phone company, which
+  // prints "BT BILL PAYMENT").
+  [/^BT\s?\*\s?/, 'Braintree', ONLINE],
   [/^CKO\s?\*\s?/, 'Checkout.com', ONLINE],
   [/^AFTERPAY\s?\*?\s?/, 'Afterpay'],
   [/^ZIP\s?\*\s?/, 'Zip'],

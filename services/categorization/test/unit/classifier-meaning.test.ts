@@ -884,6 +884,18 @@ describe('categories found by what their names mean', () => {
     const resolver = new CategoryResolver(defaults, 'US', 'individual');
     expect(resolver.categoryFor('alcohol')?.name).toBe('Entertainment');
   });
+
+  it('files a tobacconist, smoke or vape shop with the bottle shops', () => {
+    expectFiled(named('Groceries', 'Dining', 'Shopping', 'Alcohol & Tobacco', 'Taxes'), [
+      ['VAPE CITY', 'Alcohol & Tobacco'],
+      ['SMOKE SHOP 123', 'Alcohol & Tobacco'],
+      ['Edwards Pipe & Cigar S', 'Alcohol & Tobacco'],
+      // A hookah lounge serves drinks and food: a café.
+      ['SQ *ALGIERS HOOKAH AND', 'Dining'],
+    ]);
+    expectFiledIn('FR', [['TABAC PRESSE LE BALTO', 'Entertainment']]);
+    expectFiledIn('DE', [['TABAKWAREN MUELLER', 'Entertainment']]);
+  });
 });
 
 describe('the keyword model’s base rates', () => {

@@ -22,6 +22,7 @@ describe('normalizeDescription', () => {
     ['IN *COACH CHRIS CONFIDENC800-5215950  PA', 'COACH CHRIS CONFIDENC', 'Intuit'],
     ['SPEEDPAY RE ECUA 866 316 3360 NY', 'ECUA', 'Speedpay'],
     ['BT*PIRATE SHIP', 'PIRATE SHIP', 'Braintree'],
+    ['AMZ*TWITCH', 'TWITCH', 'Amazon Pay'],
   ])('strips the card-processor prefix of %s', (description, merchant, processor) => {
     const n = normalizeDescription(description);
     expect(merchantKey(n)).toBe(merchant);

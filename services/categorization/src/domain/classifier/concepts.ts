@@ -58,7 +58,7 @@ export const CONCEPTS = {
   dining: { describe: 'a café, restaurant or takeaway', direction: 'expense', personal: ['Dining Out'] },
   bar: { describe: 'a pub or bar', direction: 'expense', personal: ['Dining Out', 'Entertainment'] },
   food_delivery: { describe: 'a food-delivery service', direction: 'expense', personal: ['Dining Out'] },
-  alcohol: { describe: 'a bottle shop', direction: 'expense', personal: ['Entertainment', 'Groceries'] },
+  alcohol: { describe: 'a bottle shop or tobacconist', direction: 'expense', personal: ['Entertainment', 'Groceries'] },
   fuel: { describe: 'a service station', direction: 'expense', personal: ['Fuel', 'Transport'], business: MOTOR_BUSINESS },
   public_transport: { describe: 'public transport', direction: 'expense', personal: ['Transport'] },
   rideshare: { describe: 'a ride-share, taxi or scooter service', direction: 'expense', personal: ['Transport'], business: TRAVEL_BUSINESS },

@@ -29,6 +29,9 @@ const PROCESSORS: readonly (readonly [RegExp, string, typeof ONLINE?])[] = [
   // Braintree's web shops: "BT*PIRATE SHIP", "BT*POLYCASE" (not BT the phone company, which
   // prints "BT BILL PAYMENT").
   [/^BT\s?\*\s?/, 'Braintree', ONLINE],
+  // Amazon Pay, for shops other than Amazon: "AMZ*TWITCH", "AMZ*MONOPRICE" (Amazon's own lines
+  // print AMZN or AMAZON).
+  [/^AMZ\s?\*\s?/, 'Amazon Pay', ONLINE],
   [/^CKO\s?\*\s?/, 'Checkout.com', ONLINE],
   [/^AFTERPAY\s?\*?\s?/, 'Afterpay'],
   [/^ZIP\s?\*\s?/, 'Zip'],

@@ -1554,6 +1554,20 @@ describe('chain brands from OpenStreetMap (knowledge-base/brands.generated.ts)',
     expect(lookup('BT BILL PAYMENT 3 DURHAM GB')?.display).toBe('BT');
   });
 
+  it('reads CITY in a business’s name as a place, not as council rates', () => {
+    // Council names ("Brisbane City Council") taught CITY as council rates: "CITY WOK" was a tax.
+    expectFiledIn('US', [
+      ['CITY BBQ 55', 'Dining Out'],
+      ['CITY WOK', 'Dining Out'],
+      ['CITY TAVERN', 'Dining Out'],
+      ['CITY NAILS', 'Personal Care'],
+      ['CITY CAB CO', 'Transport'],
+      ['CITY OF RALEIGH', 'State & Local Taxes'],
+      ['CITY OF AUSTIN UTILITIES', 'Utilities'],
+    ]);
+    expectFiledIn('AU', [['BRISBANE CITY COUNCIL', 'Utilities']]);
+  });
+
   it('does not find a name whose number fell away inside another business’s name', () => {
     // "Trading 212" normalises to TRADING.
     expect(lookup('INDEPENDENT TRADING CO 949-3669911 CA')).toBeUndefined();

@@ -404,11 +404,15 @@ function domainShown(fact: MerchantFact, normalized: NormalizedDescription): boo
  * What a known name teaches the keyword model: its words without legal forms, which say how a
  * business is registered, not what it sells ("Netflix Inc" made INC a streaming word, and
  * "CROCS INC" a subscription). A user's own labels keep them: for a council's suppliers,
- * "LTD" against a sole trader's name says something.
+ * "LTD" against a sole trader's name says something. A name (`name`, not a keyword) is also
+ * read without CITY, a place in it: the councils' names ("Brisbane City Council") made "CITY
+ * WOK" and "CITY NAILS" council rates; the keyword "city council" still teaches it.
  */
-function knowledgeFeatures(normalized: NormalizedDescription): FeatureVector {
-  const words = normalized.words.filter((word) => !isLegalForm(word));
-  return extractFeatures({ normalized: { ...normalized, words } });
+function knowledgeFeatures(normalized: NormalizedDescription, name = false): FeatureVector {
+  const taught = (word: string) => !isLegalForm(word) && !(name && word === 'CITY');
+  const words = normalized.words.filter(taught);
+  const merchant = normalized.merchant.filter(taught);
+  return extractFeatures({ normalized: { ...normalized, words, merchant } });
 }
 
 /** Type evidence a knowledge-base document carries: expenses are mostly debits, income credits. */
@@ -464,7 +468,10 @@ export class KnowledgeModel {
         // An exchange's name says where a thing was bought, not what: its words would outvote
         // the business it hosts ("AAFES BARBER SHOP").
         if (!HOSTS.has(fact.display) && !PAID_IN_REMOTELY.has(fact.display))
-          this.keywordModel.add(withDirection(knowledgeFeatures(normalized), definition), concept);
+          this.keywordModel.add(
+            withDirection(knowledgeFeatures(normalized, true), definition),
+            concept,
+          );
         // A name that loses words when normalised as a bank description ("Credit Card Payment"
         // → CREDIT) would match far too much by what is left: it only teaches the keyword model.
         // One that names a place ("Service NSW", "Transport for London") or holds bank channel

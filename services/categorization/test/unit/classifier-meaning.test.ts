@@ -1568,6 +1568,25 @@ describe('chain brands from OpenStreetMap (knowledge-base/brands.generated.ts)',
     expectFiledIn('AU', [['BRISBANE CITY COUNCIL', 'Utilities']]);
   });
 
+  it('reads compass points and colours in a business’s name as no trade', () => {
+    // Learned from the railways' and the cafés' names, they outweighed the line's trade word.
+    expectFiledIn('US', [
+      ['EAST COAST WINGS 123', 'Dining Out'],
+      ['WEST COAST TIRE', 'Transport'],
+      ['BLUE MOON NAILS', 'Personal Care'],
+      ['BLUE RIDGE HARDWARE', 'Home & Garden'],
+      ['GRAND CENTRAL BAKERY', 'Dining Out'],
+      ['EAST WEST BANK FEE', 'Bank Fees'],
+    ]);
+    // Known names keep their facts.
+    expectFiledIn('US', [
+      ['WEST ELM', 'Home & Garden'],
+      ['EAST SIDE MARIOS', 'Dining Out'],
+      ['BLUE BOTTLE COFFEE', 'Dining Out'],
+    ]);
+    expectFiledIn('GB', [['AVANTI WEST COAST', 'Transport']]);
+  });
+
   it('does not find a name whose number fell away inside another business’s name', () => {
     // "Trading 212" normalises to TRADING.
     expect(lookup('INDEPENDENT TRADING CO 949-3669911 CA')).toBeUndefined();

@@ -401,15 +401,32 @@ function domainShown(fact: MerchantFact, normalized: NormalizedDescription): boo
 }
 
 /**
+ * Words of chains' names that say where a business is or what it looks like, never its trade:
+ * places, compass points, colours, sizes and boasts. Learned from the names they stand in, they
+ * outweighed a line's own trade word: councils' names made "CITY WOK" and "CITY NAILS" council
+ * rates, the railways' ("Avanti West Coast", "East Midlands Railway") "WEST COAST TIRE" and
+ * "EAST COAST WINGS" public transport, the cafés' ("Blue Bottle Coffee") "BLUE MOON NAILS" and
+ * "BLUE RIDGE HARDWARE" a café. Keywords keep them ("city council", "grand central").
+ */
+const NAME_WORDS_OF_NO_TRADE: ReadonlySet<string> = new Set(
+  (
+    'CITY EAST WEST NORTH SOUTH EASTERN WESTERN NORTHERN SOUTHERN COAST CENTRAL GRAND GREAT BIG ' +
+    'NEW ROYAL FIRST BLUE RED GREEN WHITE BLACK GOLDEN GOLD SILVER STAR SUN RIVER MOUNTAIN LAKE ' +
+    'OCEAN ONE TWO BEST GOOD HAPPY LUCKY FAMILY AMERICAN NATIONAL UNITED GENERAL INTERNATIONAL ' +
+    'GLOBAL KING'
+  ).split(' '),
+);
+
+/**
  * What a known name teaches the keyword model: its words without legal forms, which say how a
  * business is registered, not what it sells ("Netflix Inc" made INC a streaming word, and
  * "CROCS INC" a subscription). A user's own labels keep them: for a council's suppliers,
  * "LTD" against a sole trader's name says something. A name (`name`, not a keyword) is also
- * read without CITY, a place in it: the councils' names ("Brisbane City Council") made "CITY
- * WOK" and "CITY NAILS" council rates; the keyword "city council" still teaches it.
+ * read without the words that say nothing of its trade (NAME_WORDS_OF_NO_TRADE).
  */
 function knowledgeFeatures(normalized: NormalizedDescription, name = false): FeatureVector {
-  const taught = (word: string) => !isLegalForm(word) && !(name && word === 'CITY');
+  const taught = (word: string) =>
+    !isLegalForm(word) && !(name && NAME_WORDS_OF_NO_TRADE.has(word));
   const words = normalized.words.filter(taught);
   const merchant = normalized.merchant.filter(taught);
   return extractFeatures({ normalized: { ...normalized, words, merchant } });

@@ -1568,6 +1568,22 @@ describe('chain brands from OpenStreetMap (knowledge-base/brands.generated.ts)',
     expectFiledIn('AU', [['BRISBANE CITY COUNCIL', 'Utilities']]);
   });
 
+  it('reads a trade word beside a business’s own name as its trade', () => {
+    // SMITH was a charity's name (The Smith Family), JOHNSONS a dry cleaner's and a café's.
+    expectFiledIn('US', [
+      ['SMITH TIRE', 'Transport'],
+      ['JOHNSONS AUTOMOTIVE', 'Transport'],
+      ['MARIAS BRAKES', 'Transport'],
+      ['SMITH LODGING', 'Travel & Holidays'],
+      ['OAKWOOD VETERINARY', 'Pets'],
+    ]);
+    // A known name still answers for itself, and a chain's truncated name for the chain.
+    expectFiledIn('US', [
+      ['THE SMITH FAMILY', 'Charitable Donations'],
+      ['PLANET FITNESS', 'Fitness & Sport'],
+    ]);
+  });
+
   it('reads compass points and colours in a business’s name as no trade', () => {
     // Learned from the railways' and the cafés' names, they outweighed the line's trade word.
     expectFiledIn('US', [

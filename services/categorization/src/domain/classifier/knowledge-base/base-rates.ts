@@ -26,6 +26,7 @@ export const BASE_RATES: Partial<Record<ConceptId, number>> = {
   public_transport: 0.03,
   rideshare: 0.02,
   parking_tolls: 0.02,
+  car_service: 0.015,
   streaming: 0.02,
   software: 0.02,
   entertainment: 0.02,

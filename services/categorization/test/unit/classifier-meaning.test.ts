@@ -885,6 +885,23 @@ describe('categories found by what their names mean', () => {
     expect(resolver.categoryFor('alcohol')?.name).toBe('Entertainment');
   });
 
+  it('reads Europe’s florists, wine shops, car dealers and body shops by their trade’s word', () => {
+    expectFiledIn('DE', [
+      ['BLUMEN KOCH', 'Shopping'],
+      ['MUELLER AUTOHAUS', 'Transport'],
+      ['KFZ MEISTERBETRIEB SCHULZ', 'Transport'],
+    ]);
+    expectFiledIn('FR', [
+      ['FLEURISTE ROSA', 'Shopping'],
+      ['CAVE A VIN', 'Entertainment'],
+      ['CARROSSERIE MARTIN', 'Transport'],
+    ]);
+    expectFiledIn('IT', [
+      ['FIORAIO BIANCHI', 'Shopping'],
+      ['ENOTECA ROSSI', 'Entertainment'],
+    ]);
+  });
+
   it('files a tobacconist, smoke or vape shop with the bottle shops', () => {
     expectFiled(named('Groceries', 'Dining', 'Shopping', 'Alcohol & Tobacco', 'Taxes'), [
       ['VAPE CITY', 'Alcohol & Tobacco'],
@@ -2133,6 +2150,9 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     // stop word; "feed in" taught FEED as energy, and a feed store went to Utilities. Each
     // keyword that loses a word is listed here, reviewed.
     const reviewed = new Set([
+      'cave a vin → CAVE VIN',
+      'cave a vins → CAVE VINS',
+      'bodega de vinos → BODEGA VINOS',
       'banh mi → BANH',
       'gas n go → GAS GO',
       'oil co → OIL',

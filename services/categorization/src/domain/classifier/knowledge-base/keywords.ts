@@ -94,6 +94,7 @@ const ENGLISH: Partial<Record<ConceptId, string>> = {
  */
 // prettier-ignore
 const EUROPEAN: Partial<Record<ConceptId, string>> = {
+  shopping: 'blumen|blumenhaus|fleuriste|fleurs|floristeria|fioraio|fiorista|bloemist|bloemen',
   groceries: 'supermarkt|supermarche|supermercado|supermercato|lebensmittel|epicerie|alimentation|alimentari|boodschappen|metzgerei|boucherie|macelleria|slagerij|fromagerie|primeur|fruteria|fruttivendolo|groenteboer|biomarkt',
   dining: 'gasthaus|gasthof|wirtshaus|trattoria|osteria|ristorante|restaurante|imbiss|doner|eetcafe|eethuis|snackbar|friterie|frituur|tapas|baeckerei|backerei|boulangerie|patisserie|panaderia|pasteleria|panetteria|pasticceria|bakkerij|konditorei',
   bar: 'kneipe|biergarten|brauhaus|kroeg|cerveceria',
@@ -127,8 +128,8 @@ const EUROPEAN: Partial<Record<ConceptId, string>> = {
   personal_care: 'friseur|coiffeur|coiffure|peluqueria|parrucchiere|kapper|kosmetik|parfumerie|estetica',
   pets: 'tierarzt|tierbedarf|veterinaire|animalerie|veterinario|dierenarts|dierenwinkel',
   accommodation: 'ferienwohnung|chambre d hote|hostal|albergo|agriturismo',
-  car_service: 'werkstatt|autowerkstatt|reifen|taller|officina|autogarage',
-  alcohol: 'weinhandlung|getranke|getraenke|caviste|vinoteca|slijterij|drankenhandel|tabak|tabakwaren|tabac|estanco|tabacos|tabacchi|tabaccheria|sigaren',
+  car_service: 'werkstatt|autowerkstatt|reifen|taller|officina|autogarage|autohaus|kfz|carrosserie|carrozzeria|autobedrijf',
+  alcohol: 'weinhandlung|getranke|getraenke|caviste|vinoteca|slijterij|drankenhandel|cave a vin|cave a vins|vins et spiritueux|enoteca|bodega de vinos|wijnhandel|tabak|tabakwaren|tabac|estanco|tabacos|tabacchi|tabaccheria|sigaren',
   car_registration: 'kfz steuer|kraftfahrzeugsteuer|hauptzollamt|carte grise|certificat immatriculation|impuesto circulacion|ivtm|bollo auto|tassa automobilistica|motorrijtuigenbelasting|wegenbelasting',
   streaming: 'rundfunkbeitrag|rundfunk|beitragsservice|ard zdf|canone rai|canone tv|redevance audiovisuelle',
 };

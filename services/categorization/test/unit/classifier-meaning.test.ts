@@ -1601,7 +1601,7 @@ describe('chain brands from OpenStreetMap (knowledge-base/brands.generated.ts)',
     ]);
   });
 
-  it('reads compass points and colours in a business’s name as no trade', () => {
+  it('reads compass points, colours and a title in a business’s name as no trade', () => {
     // Learned from the railways' and the cafés' names, they outweighed the line's trade word.
     expectFiledIn('US', [
       ['EAST COAST WINGS 123', 'Dining Out'],
@@ -1610,6 +1610,7 @@ describe('chain brands from OpenStreetMap (knowledge-base/brands.generated.ts)',
       ['BLUE RIDGE HARDWARE', 'Home & Garden'],
       ['GRAND CENTRAL BAKERY', 'Dining Out'],
       ['EAST WEST BANK FEE', 'Bank Fees'],
+      ['DR SARAH LEE MD', 'Medical & Dental'],
     ]);
     // Known names keep their facts.
     expectFiledIn('US', [

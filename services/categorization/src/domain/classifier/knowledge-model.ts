@@ -411,18 +411,19 @@ function domainShown(fact: MerchantFact, normalized: NormalizedDescription): boo
 
 /**
  * Words of chains' names that say where a business is or what it looks like, never its trade:
- * places, compass points, colours, sizes and boasts. Learned from the names they stand in, they
- * outweighed a line's own trade word: councils' names made "CITY WOK" and "CITY NAILS" council
- * rates, the railways' ("Avanti West Coast", "East Midlands Railway") "WEST COAST TIRE" and
- * "EAST COAST WINGS" public transport, the cafés' ("Blue Bottle Coffee") "BLUE MOON NAILS" and
- * "BLUE RIDGE HARDWARE" a café. Keywords keep them ("city council", "grand central").
+ * places, compass points, colours, sizes, boasts and a title. Learned from the names they stand in,
+ * they outweighed a line's own trade word: councils' names made "CITY WOK" and "CITY NAILS" council
+ * rates, the railways' ("Avanti West Coast", "East Midlands Railway") "WEST COAST TIRE" and "EAST
+ * COAST WINGS" public transport, the cafés' ("Blue Bottle Coffee") "BLUE MOON NAILS" and "BLUE
+ * RIDGE HARDWARE" a café, and "Dr Martens" a doctor a shoe shop ("DR SARAH LEE MD"). Keywords keep
+ * them ("city council", "grand central", "dr").
  */
 const NAME_WORDS_OF_NO_TRADE: ReadonlySet<string> = new Set(
   (
     'CITY EAST WEST NORTH SOUTH EASTERN WESTERN NORTHERN SOUTHERN COAST CENTRAL GRAND GREAT BIG ' +
     'NEW ROYAL FIRST BLUE RED GREEN WHITE BLACK GOLDEN GOLD SILVER STAR SUN RIVER MOUNTAIN LAKE ' +
     'OCEAN ONE TWO BEST GOOD HAPPY LUCKY FAMILY AMERICAN NATIONAL UNITED GENERAL INTERNATIONAL ' +
-    'GLOBAL KING'
+    'GLOBAL KING DR'
   ).split(' '),
 );
 

@@ -415,8 +415,8 @@ function domainShown(fact: MerchantFact, normalized: NormalizedDescription): boo
  * they outweighed a line's own trade word: councils' names made "CITY WOK" and "CITY NAILS" council
  * rates, the railways' ("Avanti West Coast", "East Midlands Railway") "WEST COAST TIRE" and "EAST
  * COAST WINGS" public transport, the cafés' ("Blue Bottle Coffee") "BLUE MOON NAILS" and "BLUE
- * RIDGE HARDWARE" a café, and "Dr Martens" a doctor a shoe shop ("DR SARAH LEE MD"). Keywords keep
- * them ("city council", "grand central", "dr").
+ * RIDGE HARDWARE" a café, and "Dr Martens" made "DR SARAH LEE MD" a shoe shop. Keywords keep them
+ * ("city council", "grand central", "dr").
  */
 const NAME_WORDS_OF_NO_TRADE: ReadonlySet<string> = new Set(
   (

@@ -366,7 +366,8 @@ const KEYWORD_WORD_STRESS = 1.5;
  * keyword's word (keywordsStressed). Chosen on the third-party sets' training parts (cold,
  * clear-cut lines; 1, 0.7, 0.5, 0.3): at 0.5 finance-monitor gained 3 lines and personal-finance
  * 1, the three weeks lost 2 (Planet Fitness's "PLANET FIT" beside "CLUB FEES", since written as
- * a name), the others unchanged; 0.3 no better. Written after "SMITH TIRE" went to a charity.
+ * a name), the others unchanged; 0.3, tried on the rule's first form, no better. Written after
+ * "SMITH TIRE" went to a charity.
  */
 const NAME_BESIDE_TRADE = 0.5;
 

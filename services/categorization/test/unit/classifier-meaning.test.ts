@@ -902,6 +902,17 @@ describe('categories found by what their names mean', () => {
     ]);
   });
 
+  it('knows propane suppliers, truck hire and septic services', () => {
+    expectFiledIn('US', [
+      ['AMERIGAS PROPANE', 'Utilities'],
+      ['SMITH PROPANE', 'Utilities'],
+      ['U-HAUL MOVING', 'Transport'],
+      ['JOES SEPTIC SERVICE', 'Home & Garden'],
+      // Not the energy retailer's gas: a service station's.
+      ['LAKENHEATH SH WITH GAS', 'Fuel'],
+    ]);
+  });
+
   it('files a tobacconist, smoke or vape shop with the bottle shops', () => {
     expectFiled(named('Groceries', 'Dining', 'Shopping', 'Alcohol & Tobacco', 'Taxes'), [
       ['VAPE CITY', 'Alcohol & Tobacco'],

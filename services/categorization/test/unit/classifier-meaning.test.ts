@@ -907,7 +907,8 @@ describe('categories found by what their names mean', () => {
       ['AMERIGAS PROPANE', 'Utilities'],
       ['SMITH PROPANE', 'Utilities'],
       ['U-HAUL MOVING', 'Transport'],
-      ['JOES SEPTIC SERVICE', 'Home & Garden'],
+      ['JOES SEPTIC TANK PUMPING', 'Home & Garden'],
+      ['SMITH SEPTIC LLC', 'Home & Garden'],
       // Not the energy retailer's gas: a service station's.
       ['LAKENHEATH SH WITH GAS', 'Fuel'],
     ]);

@@ -1578,6 +1578,29 @@ describe('chain brands from OpenStreetMap (knowledge-base/brands.generated.ts)',
     expectFiled(defaultCategories('AU', 'individual'), [['THE HOUSE CAFE', 'Dining Out']]);
   });
 
+  it('reads a number in a business’s name as no trade, and Three going on as another business', () => {
+    // Three (the phone company) taught THREE, Nine's streaming NINE: a pub's "THREE TUNS" was a
+    // phone bill, "NINE WEST" a subscription, "THREE BROTHERS PIZZA" the phone company.
+    expect(knowledgeModel().keywordModel.has('w:THREE')).toBe(false);
+    expect(lookup('THREE TUNS')).toBeUndefined();
+    expect(lookup('THREE BROTHERS PIZZA')).toBeUndefined();
+    expect(lookup('THREE RIVERS DENTAL')).toBeUndefined();
+    expect(lookup('THREE')?.display).toBe('Three');
+    expect(lookup('THREE MOBILE')?.display).toBe('Three');
+    expect(lookup('THREE TOP UP')?.display).toBe('Three');
+    expectFiledIn('GB', [
+      ['THE THREE TUNS', 'Dining Out'],
+      ['THREE TUNS', 'Dining Out'],
+      ['THREE BROTHERS PIZZA', 'Dining Out'],
+      ['THREE DIRECT DEBIT', 'Phone & Internet'],
+    ]);
+    expectFiledIn('US', [
+      ['THREE RIVERS DENTAL', 'Medical & Dental'],
+      ['FIVE GUYS 1234', 'Dining Out'],
+      ['SEVEN ELEVEN 2211', 'Fuel'],
+    ]);
+  });
+
   it('reads BT* as Braintree’s prefix, not BT the phone company', () => {
     expect(lookup('BT*PIRATE SHIP * POSJACKSON WY')?.display).not.toBe('BT');
     expect(lookup('BT BILL PAYMENT 3 DURHAM GB')?.display).toBe('BT');

@@ -412,19 +412,20 @@ function domainShown(fact: MerchantFact, normalized: NormalizedDescription): boo
 
 /**
  * Words of chains' names that say where a business is or what it looks like, never its trade:
- * places, compass points, colours, sizes, boasts and a title. Learned from the names they stand in,
+ * places, compass points, colours, numbers, sizes, boasts and a title. Learned from the names they stand in,
  * they outweighed a line's own trade word: councils' names made "CITY WOK" and "CITY NAILS" council
  * rates, the railways' ("Avanti West Coast", "East Midlands Railway") "WEST COAST TIRE" and "EAST
  * COAST WINGS" public transport, the cafés' ("Blue Bottle Coffee") "BLUE MOON NAILS" and "BLUE
- * RIDGE HARDWARE" a café, and "Dr Martens" made "DR SARAH LEE MD" a shoe shop. Keywords keep them
+ * RIDGE HARDWARE" a café, "Dr Martens" made "DR SARAH LEE MD" a shoe shop, and the phone company
+ * Three a pub's "THE THREE TUNS" a phone bill, Nine's streaming "NINE WEST". Keywords keep them
  * ("city council", "grand central", "dr").
  */
 const NAME_WORDS_OF_NO_TRADE: ReadonlySet<string> = new Set(
   (
     'CITY EAST WEST NORTH SOUTH EASTERN WESTERN NORTHERN SOUTHERN COAST CENTRAL GRAND GREAT BIG ' +
     'NEW ROYAL FIRST BLUE RED GREEN WHITE BLACK GOLDEN GOLD SILVER STAR SUN RIVER MOUNTAIN LAKE ' +
-    'OCEAN ONE TWO BEST GOOD HAPPY LUCKY FAMILY AMERICAN NATIONAL UNITED GENERAL INTERNATIONAL ' +
-    'GLOBAL KING DR'
+    'OCEAN ONE TWO THREE FOUR FIVE SIX SEVEN EIGHT NINE TEN BEST GOOD HAPPY LUCKY FAMILY ' +
+    'AMERICAN NATIONAL UNITED GENERAL INTERNATIONAL GLOBAL KING DR'
   ).split(' '),
 );
 
@@ -467,6 +468,8 @@ export class KnowledgeModel {
   private readonly railWords = new Set<string>();
   /** The words of every keyword, phrases included ("HOME" of "home loan"). */
   private readonly keywordWords = new Set<string>();
+  /** The same words by concept ("TOP" and "UP" of the phone's "top up"). */
+  private readonly conceptKeywordWords = new Map<ConceptId, Set<string>>();
   /** Each store's counters (counterOf): fuel station, pharmacy, car park; made when first asked. */
   private readonly counters = new Map<MerchantFact, Map<ConceptId, MerchantFact>>();
   readonly keywordModel = new NaiveBayes<ConceptId>({ alpha: 0.1, uniformPrior: true });
@@ -523,6 +526,9 @@ export class KnowledgeModel {
         }
         if (concept === 'transfer') for (const word of normalized.words) this.railWords.add(word);
         for (const word of normalized.words) this.keywordWords.add(word);
+        const ofConcept = this.conceptKeywordWords.get(concept) ?? new Set<string>();
+        for (const word of normalized.words) ofConcept.add(word);
+        this.conceptKeywordWords.set(concept, ofConcept);
         this.keywordModel.add(withDirection(knowledgeFeatures(normalized), definition), concept);
       }
     }
@@ -706,18 +712,27 @@ export class KnowledgeModel {
    * "THE HOUSE CAFE" a café: the brand itself is never written so), or going on with OF ("HOUSE
    * OF FRASER", "HOUSE OF HAIR"). Not where the next word is a keyword of other trades, as for
    * a chain brand (brandAtStart): a hand-written brand's own lines say what it sells ("VALVE
-   * SOFTWARE", "CURRYS SUPERSTORE", "DELL SALES SERVICE").
+   * SOFTWARE", "CURRYS SUPERSTORE", "DELL SALES SERVICE"). A name that is a word of no trade
+   * (NAME_WORDS_OF_NO_TRADE: the phone company Three) opens another business wherever the
+   * merchant goes on with a word that is no keyword's or another trade's keyword, and none of
+   * its own trade: "THREE BROTHERS PIZZA", "THREE RIVERS DENTAL" and a pub's "THREE TUNS", while
+   * "THREE MOBILE" and "THREE TOP UP" stay the brand.
    */
   private everydayWordOfAnotherName(
     fact: MerchantFact,
     normalized: NormalizedDescription,
   ): boolean {
     if (!fact.anchored || fact.merchantTokens.length !== 1) return false;
-    const { words } = normalized;
+    const { words, merchant } = normalized;
     const at = words.indexOf(fact.merchantTokens[0]);
     if (at < 0) return false;
     if (at > 0 && words[at - 1] === 'THE') return true;
-    return words[at + 1] === 'OF';
+    if (words[at + 1] === 'OF') return true;
+    if (!NAME_WORDS_OF_NO_TRADE.has(fact.merchantTokens[0]) || merchant.length < 2) return false;
+    const ownTrade = this.conceptKeywordWords.get(fact.concept);
+    if (merchant.slice(1).some((word) => ownTrade?.has(word))) return false;
+    // A word of a keyword phrase only (TOP of "top up") may be the brand's own line.
+    return !this.keywordWords.has(merchant[1]) || this.saysOtherwise(merchant, 1, fact.concept);
   }
 
   private lookupFirstMerchant(normalized: NormalizedDescription): MerchantFact | undefined {

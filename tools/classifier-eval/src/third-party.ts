@@ -20,7 +20,7 @@ import {
 import { TfidfCharSvm } from './baseline-svm';
 import { bootstrapInterval, type Interval } from './bootstrap';
 import { categoriesFor, parseCsv, pct, repositoryPath } from './evaluate';
-import { formatSeenSplit, seenSplit, type SeenSplit } from './seen-lines';
+import { descriptionCeiling, formatSeenSplit, seenSplit, type SeenSplit } from './seen-lines';
 
 /**
  * Evaluation on labelled sets written by others (see README: sources and commits). Nothing here
@@ -619,6 +619,12 @@ export interface ThirdPartyReport {
   rows: number;
   /** `knownMerchants`: clear-cut lines whose merchant the knowledge names (chains, brands). */
   cold: Partial<Record<ColdNaming, { all: Metrics; clearCut: Metrics; knownMerchants: Metrics }>>;
+  /**
+   * The most any answer read from the description alone could get on the clear-cut lines (each
+   * description given, in hindsight, the label the set gives it most often): where a user files
+   * one description under several categories, no classifier reaches 100%, cold or warm.
+   */
+  clearCutCeiling: number;
   /** Absent when only the cold figures were asked for (they take seconds, the warm minutes). */
   warm?: WarmReport;
 }
@@ -646,7 +652,14 @@ export function thirdPartyReport(
       knownMerchants: metrics(clearCut.filter((s) => s.known)),
     };
   }
-  return { set: relative, rows: rows.length, cold, warm: warm ? warmReport(rows) : undefined };
+  const clearCut = rows.filter((r) => !NOT_CLEAR_CUT.has(r.category));
+  return {
+    set: relative,
+    rows: rows.length,
+    cold,
+    clearCutCeiling: descriptionCeiling(clearCut) / clearCut.length,
+    warm: warm ? warmReport(rows) : undefined,
+  };
 }
 
 const line = (m: Metrics) =>
@@ -663,6 +676,9 @@ export function formatThirdParty(r: ThirdPartyReport): string {
     out.push(`cold ${naming} names, all:       ${line(m.all)}`);
     out.push(`cold ${naming} names, clear-cut, known merchants: ${line(m.knownMerchants)}`);
   }
+  out.push(
+    `clear-cut lines, the most an answer from the description alone could get: ${pct(r.clearCutCeiling)}`,
+  );
   const w = r.warm;
   if (!w) return out.join('\n');
   out.push(

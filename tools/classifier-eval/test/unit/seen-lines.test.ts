@@ -1,4 +1,10 @@
-import { descriptionKey, formatSeenSplit, pooledSeenSplit, seenSplit } from '../../src/seen-lines';
+import {
+  descriptionCeiling,
+  descriptionKey,
+  formatSeenSplit,
+  pooledSeenSplit,
+  seenSplit,
+} from '../../src/seen-lines';
 
 const row = (description: string, category: string) => ({ description, category });
 
@@ -53,5 +59,21 @@ describe('seenSplit', () => {
     expect(empty.seen.n + empty.unseen.n).toBe(0);
     expect(empty.descriptionCeiling).toBe(0);
     expect(formatSeenSplit(empty)).not.toContain('NaN');
+  });
+});
+
+describe('descriptionCeiling', () => {
+  it('counts the lines a description-only answer could get right: each description its commonest label', () => {
+    const rows = [
+      row('TARGET #12', 'Shopping'),
+      row('TARGET #13', 'Groceries'),
+      row('TARGET #14', 'Shopping'),
+      row('TARGET #15', 'Gifts'),
+      row('SHELL 1', 'Fuel'),
+      row('SHELL 2', 'Fuel'),
+    ];
+    // TARGET: 2 of its 4 lines at best (Shopping); SHELL: both.
+    expect(descriptionCeiling(rows)).toBe(4);
+    expect(descriptionCeiling([])).toBe(0);
   });
 });

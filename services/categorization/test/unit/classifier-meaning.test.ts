@@ -1601,6 +1601,38 @@ describe('chain brands from OpenStreetMap (knowledge-base/brands.generated.ts)',
     ]);
   });
 
+  it('reads a business that shares a one-word chain’s word by its own trade’s word', () => {
+    // Each was the chain at 0.99: a bookmaker, a scooter hire, an energy retailer, a pension.
+    expect(lookup('CORAL REEF CAFE')).toBeUndefined();
+    expect(lookup('ORIGIN COFFEE')).toBeUndefined();
+    expect(lookup('NEST CHILDCARE')).toBeUndefined();
+    expectFiledIn('US', [
+      ['CORAL REEF CAFE MIAMI FL', 'Dining Out'],
+      ['LIME TREE CAFE', 'Dining Out'],
+      ['ORIGIN COFFEE', 'Dining Out'],
+      ['KOALA CAFE', 'Dining Out'],
+      ['MANGO TREE THAI', 'Dining Out'],
+      ['SKY BAR', 'Dining Out'],
+      ['NEST CHILDCARE', 'Kids & Childcare'],
+      ['FREEDOM FITNESS', 'Fitness & Sport'],
+      ['REBEL DENTAL', 'Medical & Dental'],
+      // The chain's word no longer reads for it either: Next taught NEXT, Target TARGET.
+      ['NEXT LEVEL BARBERS', 'Personal Care'],
+      ['TARGET PHYSIO', 'Medical & Dental'],
+    ]);
+    // A shop's words, its own trade's, a town before the region code, a transfer's purpose and a
+    // name written in two words leave the chain its line.
+    expect(lookup('CURRYS SUPERSTORE')?.display).toBe('Currys');
+    expect(lookup('DELL SALES SERVICE')?.display).toBe('Dell');
+    expect(lookup('VALVE SOFTWARE')?.concept).toBe('entertainment');
+    expect(lookup('GEICO *AUTO 800-841-3000 DC')?.display).toBe('GEICO');
+    expect(lookup('TARGET 00018937 FALLS CHURCH VA')?.display).toBe('Target');
+    expect(lookup('ESSO WINNING POST SERVICE')?.display).toBe('Esso');
+    expect(lookup('WWW.POSTOFFICE.CO.UK')?.display).toBe('Post Office');
+    expect(lookup('IRS TREAS 310')?.concept).toBe('tax_payment');
+    expectFiledIn('US', [['ZELLE TO JOHN SMITH FOR PIZZA', 'Transfers']]);
+  });
+
   it('reads BT* as Braintree’s prefix, not BT the phone company', () => {
     expect(lookup('BT*PIRATE SHIP * POSJACKSON WY')?.display).not.toBe('BT');
     expect(lookup('BT BILL PAYMENT 3 DURHAM GB')?.display).toBe('BT');

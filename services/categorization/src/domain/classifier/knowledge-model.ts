@@ -420,6 +420,12 @@ function domainShown(fact: MerchantFact, normalized: NormalizedDescription): boo
  * Three a pub's "THE THREE TUNS" a phone bill, Nine's streaming "NINE WEST". Keywords keep them
  * ("city council", "grand central", "dr").
  */
+const SHOP_WORD_CONCEPTS: ReadonlySet<ConceptId> = new Set<ConceptId>([
+  'shopping',
+  'groceries',
+  'sales_income',
+]);
+
 const NAME_WORDS_OF_NO_TRADE: ReadonlySet<string> = new Set(
   (
     'CITY EAST WEST NORTH SOUTH EASTERN WESTERN NORTHERN SOUTHERN COAST CENTRAL GRAND GREAT BIG ' +
@@ -709,14 +715,12 @@ export class KnowledgeModel {
   /**
    * A name of one everyday word, counted only at the merchant's start ("Three", "House"), that
    * opens another business's name here: written with THE before it ("THE THREE TUNS" is a pub,
-   * "THE HOUSE CAFE" a café: the brand itself is never written so), or going on with OF ("HOUSE
-   * OF FRASER", "HOUSE OF HAIR"). Not where the next word is a keyword of other trades, as for
-   * a chain brand (brandAtStart): a hand-written brand's own lines say what it sells ("VALVE
-   * SOFTWARE", "CURRYS SUPERSTORE", "DELL SALES SERVICE"). A name that is a word of no trade
-   * (NAME_WORDS_OF_NO_TRADE: the phone company Three) opens another business wherever the
-   * merchant goes on with a word that is no keyword's or another trade's keyword, and none of
-   * its own trade: "THREE BROTHERS PIZZA", "THREE RIVERS DENTAL" and a pub's "THREE TUNS", while
-   * "THREE MOBILE" and "THREE TOP UP" stay the brand.
+   * "THE HOUSE CAFE" a café: the brand itself is never written so), going on with OF ("HOUSE OF
+   * FRASER", "HOUSE OF HAIR"), or named by another trade (handWrittenNameOfAnotherTrade). A name
+   * that is a word of no trade (NAME_WORDS_OF_NO_TRADE: the phone company Three) opens another
+   * business wherever the merchant goes on with a word that is no keyword's or another trade's
+   * keyword, and none of its own trade: "THREE BROTHERS PIZZA", "THREE RIVERS DENTAL" and a
+   * pub's "THREE TUNS", while "THREE MOBILE" and "THREE TOP UP" stay the brand.
    */
   private everydayWordOfAnotherName(
     fact: MerchantFact,
@@ -728,11 +732,60 @@ export class KnowledgeModel {
     if (at < 0) return false;
     if (at > 0 && words[at - 1] === 'THE') return true;
     if (words[at + 1] === 'OF') return true;
+    if (this.handWrittenNameOfAnotherTrade(fact, normalized)) return true;
     if (!NAME_WORDS_OF_NO_TRADE.has(fact.merchantTokens[0]) || merchant.length < 2) return false;
     const ownTrade = this.conceptKeywordWords.get(fact.concept);
     if (merchant.slice(1).some((word) => ownTrade?.has(word))) return false;
     // A word of a keyword phrase only (TOP of "top up") may be the brand's own line.
     return !this.keywordWords.has(merchant[1]) || this.saysOtherwise(merchant, 1, fact.concept);
+  }
+
+  /**
+   * A hand-written name of one word opening a merchant whose next or last word is another
+   * trade's keyword: another business that shares its word ("CORAL REEF CAFE" is no bookmaker,
+   * "ORIGIN COFFEE" no energy retailer, "NEST CHILDCARE" no pension, "SKY BAR" no phone bill;
+   * each was read so at 0.99). A shop's words ("CURRYS SUPERSTORE", "DELL SALES SERVICE") say
+   * nothing against a retailer; a name written in two words and joined on the line ("POSTOFFICE")
+   * is not one word; words in between are often a station's or a branch's name ("ESSO WINNING POST
+   * SERVICE").
+   */
+  private handWrittenNameOfAnotherTrade(
+    fact: MerchantFact,
+    normalized: Pick<NormalizedDescription, 'merchant' | 'words' | 'withPlaces'>,
+  ): boolean {
+    const { merchant, words, withPlaces } = normalized;
+    // A transfer's rail names what it paid for after it ("ZELLE TO JOHN FOR PIZZA"): the rail's
+    // purpose reading (purposeBesideRail) decides that.
+    if (merchant.length < 2 || fact.concept === 'transfer' || /\s/.test(fact.display.trim()))
+      return false;
+    // A word of its own trade's keywords ("GEICO *AUTO", of "auto insurance") is its own line.
+    const ownTrade = this.conceptKeywordWords.get(fact.concept);
+    if (merchant.slice(1).some((word) => ownTrade?.has(word))) return false;
+    const last = merchant[merchant.length - 1];
+    // Right before a region code the line's last word is its town's ("TARGET 00018937 FALLS
+    // CHURCH VA"), not the business's.
+    const next = withPlaces[withPlaces.lastIndexOf(last) + 1];
+    const town = next !== undefined && next.length === 2 && !words.includes(next);
+    return [merchant[1], ...(town ? [] : [last])].some((word) =>
+      this.saysAnotherTrade(word, fact.concept),
+    );
+  }
+
+  /** The hand-written one-word name a merchant opens with, where another trade names it. */
+  private openingNameOfAnotherTrade(normalized: NormalizedDescription): boolean {
+    return (this.byMerchantToken.get(normalized.merchant[0]) ?? []).some(
+      (fact) =>
+        fact.anchored &&
+        fact.merchantTokens.length === 1 &&
+        this.handWrittenNameOfAnotherTrade(fact, normalized),
+    );
+  }
+
+  /** A keyword of other trades than this concept's, not only of a shop's ("STORE", "SALES"). */
+  private saysAnotherTrade(word: string, concept: ConceptId): boolean {
+    const concepts = this.keywordConcepts.get(word);
+    if (!concepts || concepts.has(concept)) return false;
+    return [...concepts].some((c) => !SHOP_WORD_CONCEPTS.has(c));
   }
 
   private lookupFirstMerchant(normalized: NormalizedDescription): MerchantFact | undefined {
@@ -845,9 +898,20 @@ export class KnowledgeModel {
    * a name it does not know, where the rest of the name has a keyword ("SAN DIEGO ZOO", "THE
    * RALEIGH TIMES BAR"). The place is part of the name (normalize.ts keeps it), but it says
    * where the business is, not what it does, and the keyword model learned such words from
-   * chains named after a place: SAN made the zoo a restaurant.
+   * chains named after a place: SAN made the zoo a restaurant. Nor with a hand-written name's
+   * word that opens another trade's business: the name taught it ("NEXT LEVEL BARBERS" was read
+   * as the clothing chain's NEXT, "TARGET PHYSIO" as Target's).
    */
   tradeWords(normalized: NormalizedDescription): NormalizedDescription {
+    if (normalized.merchant.length && this.openingNameOfAnotherTrade(normalized)) {
+      const opening = normalized.merchant[0];
+      const at = normalized.words.indexOf(opening);
+      return this.tradeWords({
+        ...normalized,
+        words: normalized.words.filter((_, i) => i !== at),
+        merchant: normalized.merchant.slice(1),
+      });
+    }
     const { words, merchant } = normalized;
     const start = words[0] === 'THE' ? 1 : 0;
     const length = placeLengthAt(words, start);

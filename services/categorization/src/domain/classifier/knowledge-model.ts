@@ -411,14 +411,8 @@ function domainShown(fact: MerchantFact, normalized: NormalizedDescription): boo
 }
 
 /**
- * Words of chains' names that say where a business is or what it looks like, never its trade:
- * places, compass points, colours, numbers, sizes, boasts and a title. Learned from the names they stand in,
- * they outweighed a line's own trade word: councils' names made "CITY WOK" and "CITY NAILS" council
- * rates, the railways' ("Avanti West Coast", "East Midlands Railway") "WEST COAST TIRE" and "EAST
- * COAST WINGS" public transport, the cafés' ("Blue Bottle Coffee") "BLUE MOON NAILS" and "BLUE
- * RIDGE HARDWARE" a café, "Dr Martens" made "DR SARAH LEE MD" a shoe shop, and the phone company
- * Three a pub's "THE THREE TUNS" a phone bill, Nine's streaming "NINE WEST". Keywords keep them
- * ("city council", "grand central", "dr").
+ * Concepts whose keywords say only that a business sells ("STORE", "SUPERSTORE", "SALES"): any
+ * retailer's line may carry them, so they never say a chain's line is another trade's business.
  */
 const SHOP_WORD_CONCEPTS: ReadonlySet<ConceptId> = new Set<ConceptId>([
   'shopping',
@@ -426,6 +420,16 @@ const SHOP_WORD_CONCEPTS: ReadonlySet<ConceptId> = new Set<ConceptId>([
   'sales_income',
 ]);
 
+/**
+ * Words of chains' names that say where a business is or what it looks like, never its trade:
+ * places, compass points, colours, numbers, sizes, boasts and a title. Learned from the names
+ * they stand in, they outweighed a line's own trade word: councils' names made "CITY WOK" and
+ * "CITY NAILS" council rates, the railways' ("Avanti West Coast", "East Midlands Railway") "WEST
+ * COAST TIRE" and "EAST COAST WINGS" public transport, the cafés' ("Blue Bottle Coffee") "BLUE
+ * MOON NAILS" and "BLUE RIDGE HARDWARE" a café, "Dr Martens" made "DR SARAH LEE MD" a shoe shop,
+ * and the phone company Three a pub's "THE THREE TUNS" a phone bill, Nine's streaming "NINE
+ * WEST". Keywords keep them ("city council", "grand central", "dr").
+ */
 const NAME_WORDS_OF_NO_TRADE: ReadonlySet<string> = new Set(
   (
     'CITY EAST WEST NORTH SOUTH EASTERN WESTERN NORTHERN SOUTHERN COAST CENTRAL GRAND GREAT BIG ' +
@@ -734,8 +738,7 @@ export class KnowledgeModel {
     if (words[at + 1] === 'OF') return true;
     if (this.handWrittenNameOfAnotherTrade(fact, normalized)) return true;
     if (!NAME_WORDS_OF_NO_TRADE.has(fact.merchantTokens[0]) || merchant.length < 2) return false;
-    const ownTrade = this.conceptKeywordWords.get(fact.concept);
-    if (merchant.slice(1).some((word) => ownTrade?.has(word))) return false;
+    if (this.goesOnInItsTrade(fact, merchant)) return false;
     // A word of a keyword phrase only (TOP of "top up") may be the brand's own line.
     return !this.keywordWords.has(merchant[1]) || this.saysOtherwise(merchant, 1, fact.concept);
   }
@@ -758,9 +761,7 @@ export class KnowledgeModel {
     // purpose reading (purposeBesideRail) decides that.
     if (merchant.length < 2 || fact.concept === 'transfer' || /\s/.test(fact.display.trim()))
       return false;
-    // A word of its own trade's keywords ("GEICO *AUTO", of "auto insurance") is its own line.
-    const ownTrade = this.conceptKeywordWords.get(fact.concept);
-    if (merchant.slice(1).some((word) => ownTrade?.has(word))) return false;
+    if (this.goesOnInItsTrade(fact, merchant)) return false;
     const last = merchant[merchant.length - 1];
     // Right before a region code the line's last word is its town's ("TARGET 00018937 FALLS
     // CHURCH VA"), not the business's.
@@ -769,6 +770,15 @@ export class KnowledgeModel {
     return [merchant[1], ...(town ? [] : [last])].some((word) =>
       this.saysAnotherTrade(word, fact.concept),
     );
+  }
+
+  /**
+   * The merchant goes on with a word of the name's own trade's keywords, phrases included: its
+   * own line ("GEICO *AUTO", of "auto insurance"; "THREE MOBILE").
+   */
+  private goesOnInItsTrade(fact: MerchantFact, merchant: readonly string[]): boolean {
+    const ownTrade = this.conceptKeywordWords.get(fact.concept);
+    return merchant.slice(1).some((word) => ownTrade?.has(word));
   }
 
   /** The hand-written one-word name a merchant opens with, where another trade names it. */

@@ -1616,6 +1616,9 @@ describe('chain brands from OpenStreetMap (knowledge-base/brands.generated.ts)',
       ['NEST CHILDCARE', 'Kids & Childcare'],
       ['FREEDOM FITNESS', 'Fitness & Sport'],
       ['REBEL DENTAL', 'Medical & Dental'],
+      // A trade of two words at the end: Express is a clothing chain, a car wash is no clothes shop.
+      ['EXPRESS CAR WASH', 'Transport'],
+      ['SKY HAIR SALON', 'Personal Care'],
       // The chain's word no longer reads for it either: Next taught NEXT, Target TARGET.
       ['NEXT LEVEL BARBERS', 'Personal Care'],
       ['TARGET PHYSIO', 'Medical & Dental'],

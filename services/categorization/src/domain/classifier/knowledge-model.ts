@@ -476,6 +476,8 @@ export class KnowledgeModel {
   private readonly keywordConcepts = new Map<string, Set<ConceptId>>();
   /** The words of a transfer's keywords, phrases included ("BILL" of "bill payment"). */
   private readonly railWords = new Set<string>();
+  /** Each two-word keyword ("CAR WASH") and the concepts it is a keyword of. */
+  private readonly keywordPairConcepts = new Map<string, Set<ConceptId>>();
   /** The words of every keyword, phrases included ("HOME" of "home loan"). */
   private readonly keywordWords = new Set<string>();
   /** The same words by concept ("TOP" and "UP" of the phone's "top up"). */
@@ -530,9 +532,11 @@ export class KnowledgeModel {
       for (const { name } of splitFacts(KEYWORDS[concept] ?? '')) {
         const normalized = normalizeDescription(name);
         if (!normalized.words.length) continue;
-        if (normalized.words.length === 1) {
-          const concepts = this.keywordConcepts.get(normalized.words[0]) ?? new Set();
-          this.keywordConcepts.set(normalized.words[0], concepts.add(concept));
+        if (normalized.words.length <= 2) {
+          const map =
+            normalized.words.length === 1 ? this.keywordConcepts : this.keywordPairConcepts;
+          const key = normalized.words.join(' ');
+          map.set(key, (map.get(key) ?? new Set<ConceptId>()).add(concept));
         }
         if (concept === 'transfer') for (const word of normalized.words) this.railWords.add(word);
         for (const word of normalized.words) this.keywordWords.add(word);
@@ -744,13 +748,13 @@ export class KnowledgeModel {
   }
 
   /**
-   * A hand-written name of one word opening a merchant whose next or last word is another
-   * trade's keyword: another business that shares its word ("CORAL REEF CAFE" is no bookmaker,
-   * "ORIGIN COFFEE" no energy retailer, "NEST CHILDCARE" no pension, "SKY BAR" no phone bill;
-   * each was read so at 0.99). A shop's words ("CURRYS SUPERSTORE", "DELL SALES SERVICE") say
-   * nothing against a retailer; a name written in two words and joined on the line ("POSTOFFICE")
-   * is not one word; words in between are often a station's or a branch's name ("ESSO WINNING POST
-   * SERVICE").
+   * A hand-written name of one word opening a merchant whose next or last word (or last two) is
+   * another trade's keyword: another business that shares its word ("CORAL REEF CAFE" is no
+   * bookmaker, "ORIGIN COFFEE" no energy retailer, "NEST CHILDCARE" no pension, "SKY BAR" no
+   * phone bill; each was read so at 0.99). A shop's words ("CURRYS SUPERSTORE", "DELL SALES
+   * SERVICE") say nothing against a retailer; a name written in two words and joined on the line
+   * ("POSTOFFICE") is not one word; words in between are often a station's or a branch's name
+   * ("ESSO WINNING POST SERVICE").
    */
   private handWrittenNameOfAnotherTrade(
     fact: MerchantFact,
@@ -767,9 +771,8 @@ export class KnowledgeModel {
     // CHURCH VA"), not the business's.
     const next = withPlaces[withPlaces.lastIndexOf(last) + 1];
     const town = next !== undefined && next.length === 2 && !words.includes(next);
-    return [merchant[1], ...(town ? [] : [last])].some((word) =>
-      this.saysAnotherTrade(word, fact.concept),
-    );
+    const ends = town ? [] : [last, ...(merchant.length > 2 ? [merchant.slice(-2).join(' ')] : [])];
+    return [merchant[1], ...ends].some((words) => this.saysAnotherTrade(words, fact.concept));
   }
 
   /**
@@ -791,9 +794,12 @@ export class KnowledgeModel {
     );
   }
 
-  /** A keyword of other trades than this concept's, not only of a shop's ("STORE", "SALES"). */
-  private saysAnotherTrade(word: string, concept: ConceptId): boolean {
-    const concepts = this.keywordConcepts.get(word);
+  /**
+   * A keyword of one word or two ("CAR WASH") of other trades than this concept's, not only of a
+   * shop's ("STORE", "SALES").
+   */
+  private saysAnotherTrade(words: string, concept: ConceptId): boolean {
+    const concepts = this.keywordConcepts.get(words) ?? this.keywordPairConcepts.get(words);
     if (!concepts || concepts.has(concept)) return false;
     return [...concepts].some((c) => !SHOP_WORD_CONCEPTS.has(c));
   }

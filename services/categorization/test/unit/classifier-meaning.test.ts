@@ -1559,6 +1559,15 @@ describe('chain brands from OpenStreetMap (knowledge-base/brands.generated.ts)',
     expect(lookup('ZELLE PAYMENT TO MARY AUNTIE ANNES')?.brand).toBeUndefined();
     // Big Apple is a chain of convenience stores; a pizzeria of that name is not one of them.
     expect(lookup('BIG APPLE PIZZA')).toBeUndefined();
+    // Nor where the line ends in another trade's word: Penny and Jumbo are supermarkets.
+    expect(lookup('PENNY FAMILY DENTAL')).toBeUndefined();
+    expect(lookup('JUMBO DAY SPA')).toBeUndefined();
+    expectFiledIn('US', [
+      ['PENNY FAMILY DENTAL', 'Medical & Dental'],
+      ['BUSCH GARDENS PARKING    WILLIAMSBURG VA', 'Parking & Tolls'],
+    ]);
+    // The brand's own trade's words at the end leave it the line ("hot dogs" is a restaurant's).
+    expect(lookup('PORTILLOS HOT DOGS')?.display).toBe("Portillo's");
   });
 
   it('learns nothing from legal forms in known names ("Netflix Inc" is not why INC means streaming)', () => {

@@ -661,17 +661,25 @@ export class KnowledgeModel {
 
   /**
    * The longest chain brand the merchant starts with, unless the word after it says the
-   * business is something else: "BIG APPLE PIZZA" is a pizzeria, not the Big Apple convenience
-   * stores. Only the next word: further on, "PORTILLOS HOT DOGS" would be a pet shop.
+   * business is something else ("BIG APPLE PIZZA" is a pizzeria, not the Big Apple convenience
+   * stores), or the merchant ends in another trade's keyword and has none of the brand's own
+   * ("PENNY FAMILY DENTAL" is no Penny supermarket; "PORTILLOS HOT DOGS", whose HOT is a word of
+   * the restaurants' "hot dogs", stays Portillo's).
    */
-  private brandAtStart(merchant: readonly string[]): MerchantFact | undefined {
+  private brandAtStart(normalized: NormalizedDescription): MerchantFact | undefined {
+    const { merchant } = normalized;
     const brand = (this.byBrandToken.get(merchant[0]) ?? []).find((fact) =>
       spells(merchant, 0, fact.merchantTokens),
     );
     if (!brand) return undefined;
-    return this.saysOtherwise(merchant, brand.merchantTokens.length, brand.concept)
-      ? undefined
-      : brand;
+    const at = brand.merchantTokens.length;
+    if (this.saysOtherwise(merchant, at, brand.concept)) return undefined;
+    if (
+      !this.goesOnInItsTrade(brand, merchant) &&
+      this.endsInAnotherTrade(brand.concept, normalized, at)
+    )
+      return undefined;
+    return brand;
   }
 
   /** The merchant word at `at` is a keyword of other concepts, not of this one. */
@@ -766,13 +774,32 @@ export class KnowledgeModel {
     if (merchant.length < 2 || fact.concept === 'transfer' || /\s/.test(fact.display.trim()))
       return false;
     if (this.goesOnInItsTrade(fact, merchant)) return false;
+    return (
+      this.saysAnotherTrade(merchant[1], fact.concept) ||
+      this.endsInAnotherTrade(fact.concept, { merchant, words, withPlaces }, 1)
+    );
+  }
+
+  /**
+   * The merchant's last word, or last two, after its first `from` words (a name's), is another
+   * trade's keyword. Not right before a region code: there the last word is the town's ("TARGET
+   * 00018937 FALLS CHURCH VA"), not the business's.
+   */
+  private endsInAnotherTrade(
+    concept: ConceptId,
+    {
+      merchant,
+      words,
+      withPlaces,
+    }: Pick<NormalizedDescription, 'merchant' | 'words' | 'withPlaces'>,
+    from: number,
+  ): boolean {
+    if (merchant.length <= from) return false;
     const last = merchant[merchant.length - 1];
-    // Right before a region code the line's last word is its town's ("TARGET 00018937 FALLS
-    // CHURCH VA"), not the business's.
     const next = withPlaces[withPlaces.lastIndexOf(last) + 1];
-    const town = next !== undefined && next.length === 2 && !words.includes(next);
-    const ends = town ? [] : [last, ...(merchant.length > 2 ? [merchant.slice(-2).join(' ')] : [])];
-    return [merchant[1], ...ends].some((words) => this.saysAnotherTrade(words, fact.concept));
+    if (next !== undefined && next.length === 2 && !words.includes(next)) return false;
+    const ends = [last, ...(merchant.length - from >= 2 ? [merchant.slice(-2).join(' ')] : [])];
+    return ends.some((end) => this.saysAnotherTrade(end, concept));
   }
 
   /**
@@ -781,7 +808,7 @@ export class KnowledgeModel {
    */
   private goesOnInItsTrade(fact: MerchantFact, merchant: readonly string[]): boolean {
     const ownTrade = this.conceptKeywordWords.get(fact.concept);
-    return merchant.slice(1).some((word) => ownTrade?.has(word));
+    return merchant.slice(fact.merchantTokens.length).some((word) => ownTrade?.has(word));
   }
 
   /** The hand-written one-word name a merchant opens with, where another trade names it. */
@@ -806,7 +833,7 @@ export class KnowledgeModel {
 
   private lookupFirstMerchant(normalized: NormalizedDescription): MerchantFact | undefined {
     const { merchant } = normalized;
-    const brand = merchant.length ? this.brandAtStart(merchant) : undefined;
+    const brand = merchant.length ? this.brandAtStart(normalized) : undefined;
     for (let i = 0; i < merchant.length; i++) {
       for (const fact of this.byMerchantToken.get(merchant[i]) ?? []) {
         if (fact.anchored && i > 0) continue;

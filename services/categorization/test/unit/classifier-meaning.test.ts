@@ -1643,6 +1643,9 @@ describe('chain brands from OpenStreetMap (knowledge-base/brands.generated.ts)',
     expect(lookup('WWW.POSTOFFICE.CO.UK')?.display).toBe('Post Office');
     expect(lookup('IRS TREAS 310')?.concept).toBe('tax_payment');
     expectFiledIn('US', [['ZELLE TO JOHN SMITH FOR PIZZA', 'Transfers']]);
+    // Boots (the chemist) opens its lines; later in a name BOOTS is footwear.
+    expect(lookup('JOHNSONS WESTERN BOOTS')).toBeUndefined();
+    expect(lookup('BOOTS 1234 LONDON')?.display).toBe('Boots');
   });
 
   it('reads BT* as Braintree’s prefix, not BT the phone company', () => {

@@ -1078,6 +1078,8 @@ describe('finer kinds of a concept (knowledge-base/kinds.ts)', () => {
     expect(name('CHEWY.COM 800-672-4399 FL')).toBe('Pet Food & Supplies');
     expect(name('COMCAST 800-266-2278 PA')).toBe('Internet');
     expect(name('VERIZON WIRELESS 800-922-0204')).toBe('Mobile Phone');
+    // MetroPCS (T-Mobile's prepaid brand), whose METRO alone is a train's word.
+    expect(name('METRO PCS 1234 DALLAS TX')).toBe('Mobile Phone');
     expect(classify(mint, 'STARBUCKS STORE 22656').reasoning).toContain('a coffee shop');
   });
 

@@ -186,7 +186,7 @@ export const KINDS = {
   mobile: {
     concept: 'phone_internet',
     describe: 'a mobile-phone carrier',
-    merchants: 'AT&T|ATT|Verizon Wireless|T-Mobile|Sprint|Cricket Wireless|Boost Mobile|Mint Mobile|Visible|Google Fi|Project Fi|Google Project Fi|Google Voice|Giffgaff|Giff Gaff',
+    merchants: 'AT&T|ATT|Verizon Wireless|T-Mobile|Sprint|Cricket Wireless|MetroPCS|Metro PCS|Boost Mobile|Mint Mobile|Visible|Google Fi|Project Fi|Google Project Fi|Google Voice|Giffgaff|Giff Gaff',
     terms: ['phone', 'mobile', 'mobile phone', 'cell', 'cell phone', 'cellphone', 'handy', 'mobilfunk', 'telephone', 'telefon', 'movil', 'telefono', 'cellulare', 'mobiel', 'telefoon'],
   },
   internet_tv: {

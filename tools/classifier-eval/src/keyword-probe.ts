@@ -1,6 +1,5 @@
 import type { ConceptId } from '../../../services/categorization/src/domain/classifier/concepts';
 import { extractFeatures } from '../../../services/categorization/src/domain/classifier/features';
-import { KEYWORDS } from '../../../services/categorization/src/domain/classifier/knowledge-base/keywords';
 import { knowledgeModel } from '../../../services/categorization/src/domain/classifier/knowledge-model';
 import { normalizeDescription } from '../../../services/categorization/src/domain/classifier/normalize';
 
@@ -16,19 +15,6 @@ import { normalizeDescription } from '../../../services/categorization/src/domai
  */
 const NAMES = ['SMITH', 'MARIAS', 'OAKWOOD', 'JOHNSONS'];
 
-/** The concepts each one-word keyword is a keyword of. */
-function oneWordKeywords(): Map<string, Set<ConceptId>> {
-  const owners = new Map<string, Set<ConceptId>>();
-  for (const [concept, list] of Object.entries(KEYWORDS) as [ConceptId, string][]) {
-    for (const keyword of list.split('|')) {
-      if (keyword.includes(' ')) continue;
-      const word = keyword.toUpperCase();
-      owners.set(word, (owners.get(word) ?? new Set()).add(concept));
-    }
-  }
-  return owners;
-}
-
 /** The concept the knowledge reads a debit line as: its merchant's, else its likeliest. */
 function readAs(description: string): ConceptId | undefined {
   const verdict = knowledgeModel().judge(
@@ -43,7 +29,7 @@ function readAs(description: string): ConceptId | undefined {
 
 let missed = 0;
 let probed = 0;
-for (const [word, owners] of oneWordKeywords()) {
+for (const [word, owners] of knowledgeModel().oneWordKeywords()) {
   if (owners.size > 1) continue;
   const [concept] = owners;
   probed += 1;

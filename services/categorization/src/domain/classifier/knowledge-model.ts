@@ -539,9 +539,11 @@ export class KnowledgeModel {
           map.set(key, (map.get(key) ?? new Set<ConceptId>()).add(concept));
         }
         if (concept === 'transfer') for (const word of normalized.words) this.railWords.add(word);
-        for (const word of normalized.words) this.keywordWords.add(word);
         const ofConcept = this.conceptKeywordWords.get(concept) ?? new Set<string>();
-        for (const word of normalized.words) ofConcept.add(word);
+        for (const word of normalized.words) {
+          this.keywordWords.add(word);
+          ofConcept.add(word);
+        }
         this.conceptKeywordWords.set(concept, ofConcept);
         this.keywordModel.add(withDirection(knowledgeFeatures(normalized), definition), concept);
       }
@@ -682,6 +684,11 @@ export class KnowledgeModel {
     return brand;
   }
 
+  /** Each one-word keyword, as the line's words read it, and the concepts it is a keyword of. */
+  oneWordKeywords(): ReadonlyMap<string, ReadonlySet<ConceptId>> {
+    return this.keywordConcepts;
+  }
+
   /** The merchant word at `at` is a keyword of other concepts, not of this one. */
   private saysOtherwise(merchant: readonly string[], at: number, concept: ConceptId): boolean {
     const next = this.keywordConcepts.get(merchant[at]);
@@ -768,7 +775,7 @@ export class KnowledgeModel {
     fact: MerchantFact,
     normalized: Pick<NormalizedDescription, 'merchant' | 'words' | 'withPlaces'>,
   ): boolean {
-    const { merchant, words, withPlaces } = normalized;
+    const { merchant } = normalized;
     // A transfer's rail names what it paid for after it ("ZELLE TO JOHN FOR PIZZA"): the rail's
     // purpose reading (purposeBesideRail) decides that.
     if (merchant.length < 2 || fact.concept === 'transfer' || /\s/.test(fact.display.trim()))
@@ -776,7 +783,7 @@ export class KnowledgeModel {
     if (this.goesOnInItsTrade(fact, merchant)) return false;
     return (
       this.saysAnotherTrade(merchant[1], fact.concept) ||
-      this.endsInAnotherTrade(fact.concept, { merchant, words, withPlaces }, 1)
+      this.endsInAnotherTrade(fact.concept, normalized, 1)
     );
   }
 

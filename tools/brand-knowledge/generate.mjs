@@ -203,6 +203,7 @@ const TAG_CONCEPTS = {
   'shop/laundry': ['dry_cleaning'],
   'office/insurance': ['insurance'],
   'office/coworking': ['coworking'],
+  'shop/storage_rental': ['storage'],
 };
 
 const git = (...args) =>
@@ -240,11 +241,16 @@ function inCountries(locationSet) {
   );
 }
 
+// Aliases of two or more words that are an everyday phrase before they are a brand: bars and
+// cafés are called "My Place" far more often than MyPlace's storage units are written so.
+const EVERYDAY_PHRASES = new Set(['my place']);
+
 function usable(name) {
   if (!latin.test(name) || name.includes('|')) return false;
   // Numbers fall away when a description is normalised: "Big 5" is matched as BIG.
   const w = words(name).filter((word) => !/^\d+$/.test(word));
   if (!w.length) return false;
+  if (EVERYDAY_PHRASES.has(w.join(' '))) return false;
   if (w.length === 1) return w[0].length >= 4 && !english.has(w[0]) && !firstNames.has(w[0]);
   return true;
 }

@@ -601,6 +601,31 @@ describe('categories found by what their names mean', () => {
     expect(german.categoryFor('council_rates')?.name).toBe('Grundsteuer');
   });
 
+  it('files a storage unit or a removals firm as a home cost, and a business’s as its rent', () => {
+    // Self-storage had no concept: Public Storage was public transport by its PUBLIC, Extra
+    // Space Storage software by the cloud's STORAGE, CubeSmart a grocer by its letters.
+    expectFiledIn('US', [
+      ['PUBLIC STORAGE 08672 RALEIGH NC', 'Home & Garden'],
+      ['EXTRA SPACE STORAGE 1234', 'Home & Garden'],
+      ['CUBESMART 1234', 'Home & Garden'],
+      ['SELF STORAGE OF SPRINGFIELD LLC', 'Home & Garden'],
+      // The cloud's storage stays the online service it is.
+      ['GOOGLE *Google Storage', 'Subscriptions & Streaming'],
+      ['ICLOUD STORAGE', 'Subscriptions & Streaming'],
+    ]);
+    expectFiledIn('GB', [['BIG YELLOW SELF STORAGE', 'Home & Garden']]);
+    expectFiledFor('US', 'business', [['PUBLIC STORAGE 08672', 'Business: Rent']]);
+    const app = named('Groceries', 'Moving & Storage', 'Cloud Storage', 'Shopping');
+    expectFiled(app, [
+      ['PUBLIC STORAGE 08672', 'Moving & Storage'],
+      ['PODS MOVING', 'Moving & Storage'],
+    ]);
+    expect(meaningScore('storage', 'Cloud Storage')).toBe(0);
+    expect(appNames('DE', 'Lebensmittel', 'Lagerraum & Umzug')('storage')).toBe(
+      'Lagerraum & Umzug',
+    );
+  });
+
   it('keeps a short word to its plural and to compounds', () => {
     // "auto" is not "autopsy", "rent" not "rental", "super" not a supermarket.
     expect(meaningScore('car_service', 'Autopsy Fees')).toBe(0);
@@ -1650,6 +1675,26 @@ describe('chain brands from OpenStreetMap (knowledge-base/brands.generated.ts)',
     // Boots (the chemist) opens its lines; later in a name BOOTS is footwear.
     expect(lookup('JOHNSONS WESTERN BOOTS')).toBeUndefined();
     expect(lookup('BOOTS 1234 LONDON')?.display).toBe('Boots');
+  });
+
+  it('reads a one-word chain’s word that makes another trade’s phrase with the next word', () => {
+    // Each was the chain at 0.99: a water utility, a sports streamer, the saving app, a scooter.
+    expect(lookup('WATER PARK')).toBeUndefined();
+    expect(lookup('CHIP SHOP')).toBeUndefined();
+    expectFiledIn('US', [
+      ['WATER PARK', 'Entertainment'],
+      ['ATHLETIC CLUB', 'Fitness & Sport'],
+      ['BIRD SEED', 'Pets'],
+    ]);
+    // A farm shop (Britain's grocer at a farm) was a general retailer by its SHOP.
+    expectFiledIn('GB', [
+      ['CHIP SHOP LONDON', 'Dining Out'],
+      ['WINDMILL FARM SHOP', 'Groceries'],
+    ]);
+    expectFiledIn('AU', [['SUPER FUND', 'Personal Super Contributions']]);
+    // The chain's own lines stay the chain's.
+    expect(lookup('CHIP')?.display).toBe('Chip');
+    expect(lookup('BIRD APP')?.display).toBe('Bird');
   });
 
   it('reads BT* as Braintree’s prefix, not BT the phone company', () => {

@@ -107,6 +107,7 @@ export const CONCEPTS = {
   shopping: { describe: 'a general retailer', direction: 'expense', personal: ['Shopping'] },
   clothing: { describe: 'a clothing and footwear retailer', direction: 'expense', personal: ['Clothing', 'Shopping'] },
   electronics: { describe: 'an electronics retailer', direction: 'expense', personal: ['Shopping'], business: OFFICE_BUSINESS },
+  storage: { describe: 'a self-storage unit or a removals firm', direction: 'expense', personal: ['Home & Garden', 'Rent/Mortgage', 'Rent', 'Shopping'], business: ['Business: Rent', 'Business: Premises costs'] },
   hardware: { describe: 'a hardware, trade or home-maintenance supplier', direction: 'expense', personal: ['Home & Garden', 'Shopping'], business: REPAIRS_BUSINESS },
   office_supplies: { describe: 'an office-supplies retailer', direction: 'expense', personal: ['Work Tools & Equipment', ...WORK_EXPENSES, 'Shopping'], business: OFFICE_BUSINESS },
   software: { describe: 'software or an online service', direction: 'expense', personal: ['Work Subscriptions', ...WORK_EXPENSES, 'Subscriptions & Streaming', 'Shopping'], business: ['Business: Software & Subscriptions', ...OFFICE_BUSINESS] },

@@ -739,7 +739,8 @@ export class KnowledgeModel {
    * A name of one everyday word, counted only at the merchant's start ("Three", "House"), that
    * opens another business's name here: written with THE before it ("THE THREE TUNS" is a pub,
    * "THE HOUSE CAFE" a café: the brand itself is never written so), going on with OF ("HOUSE OF
-   * FRASER", "HOUSE OF HAIR"), or named by another trade (handWrittenNameOfAnotherTrade). A name
+   * FRASER", "HOUSE OF HAIR"), making another trade's phrase with the next word ("WATER PARK"),
+   * or named by another trade (handWrittenNameOfAnotherTrade). A name
    * that is a word of no trade (NAME_WORDS_OF_NO_TRADE: the phone company Three) opens another
    * business wherever the merchant goes on with a word that is no keyword's or another trade's
    * keyword, and none of its own trade: "THREE BROTHERS PIZZA", "THREE RIVERS DENTAL" and a
@@ -755,6 +756,9 @@ export class KnowledgeModel {
     if (at < 0) return false;
     if (at > 0 && words[at - 1] === 'THE') return true;
     if (words[at + 1] === 'OF') return true;
+    // The name's word and the next are another trade's phrase: "WATER PARK", "ATHLETIC CLUB",
+    // "CHIP SHOP", "BIRD SEED" (the brands are Water Corporation, The Athletic, Chip, Bird).
+    if (this.saysAnotherTrade(`${words[at]} ${words[at + 1]}`, fact.concept)) return true;
     if (this.handWrittenNameOfAnotherTrade(fact, normalized)) return true;
     if (!NAME_WORDS_OF_NO_TRADE.has(fact.merchantTokens[0]) || merchant.length < 2) return false;
     if (this.goesOnInItsTrade(fact, merchant)) return false;

@@ -2157,6 +2157,26 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it('knows the home services, meal kits, weight-loss plans and subscription boxes of US statements', () => {
+    // Each was a restaurant or a grocer by its letters, or a café by HOT.
+    expectFiledIn('US', [
+      ['TRUGREEN 1234', 'Home & Garden'],
+      ['TERMINIX', 'Home & Garden'],
+      ['ORKIN PEST CONTROL', 'Home & Garden'],
+      ['MOLLY MAID OF NORFOLK', 'Home & Garden'],
+      ['ROTO-ROOTER PLUMBING', 'Home & Garden'],
+      ['BLUE APRON', 'Groceries'],
+      ['FACTOR75', 'Groceries'],
+      ['WW INTL 800-651-6000', 'Fitness & Sport'],
+      ['NOOM', 'Fitness & Sport'],
+      ['STITCH FIX', 'Clothing'],
+      ['IPSY', 'Personal Care'],
+      ['HOT YOGA', 'Fitness & Sport'],
+    ]);
+    // Woolworths' WW stays its own.
+    expectFiledIn('AU', [['WW METRO 1234', 'Groceries']]);
+  });
+
   it('knows more of the chains, insurers and public bodies of European statements', () => {
     expectFiledIn('DE', [
       ['KARTENZAHLUNG NORMA 1234', 'Groceries'],

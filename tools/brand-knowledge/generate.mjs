@@ -187,7 +187,7 @@ const TAG_CONCEPTS = {
   'shop/car_parts': ['car_service'],
   'amenity/car_wash': ['car_service'],
   'amenity/vehicle_inspection': ['car_service'],
-  'amenity/car_rental': ['car_service'],
+  'amenity/car_rental': ['car_rental'],
   'amenity/parking': ['parking_tolls'],
   'amenity/bicycle_rental': ['rideshare'],
   'amenity/car_sharing': ['rideshare'],

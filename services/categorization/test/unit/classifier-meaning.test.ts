@@ -931,7 +931,8 @@ describe('categories found by what their names mean', () => {
     expectFiledIn('US', [
       ['AMERIGAS PROPANE', 'Utilities'],
       ['SMITH PROPANE', 'Utilities'],
-      ['U-HAUL MOVING', 'Transport'],
+      // A moving truck is a removal's cost (storage), not a trip's.
+      ['U-HAUL MOVING', 'Home & Garden'],
       ['JOES SEPTIC TANK PUMPING', 'Home & Garden'],
       ['SMITH SEPTIC LLC', 'Home & Garden'],
       // Not the energy retailer's gas: a service station's.
@@ -1675,6 +1676,30 @@ describe('chain brands from OpenStreetMap (knowledge-base/brands.generated.ts)',
     // Boots (the chemist) opens its lines; later in a name BOOTS is footwear.
     expect(lookup('JOHNSONS WESTERN BOOTS')).toBeUndefined();
     expect(lookup('BOOTS 1234 LONDON')?.display).toBe('Boots');
+  });
+
+  it('files a hired car with the trip it is for, and a repair with the car', () => {
+    // Car hire was one concept with repairs: a household's Enterprise and Avis lines went to
+    // "Auto & Transport" beside its "Travel & Vacation".
+    expectFiledIn('US', [
+      ['HERTZ #0577129', 'Travel & Holidays'],
+      ['ENTERPRISE RENT-A-CAR', 'Travel & Holidays'],
+      ['JIFFY LUBE #1234', 'Transport'],
+    ]);
+    const app = named('Auto & Transport', 'Travel & Vacation', 'Food & Dining', 'Shopping');
+    expectFiled(app, [
+      ['AVIS RENT A CAR PANAMA CITY FL', 'Travel & Vacation'],
+      ['THRIFTY CAR RENTAL', 'Travel & Vacation'],
+      ['JIFFY LUBE #1234', 'Auto & Transport'],
+    ]);
+    expectFiled(named('Gas/Automotive', 'Car Rental', 'Dining', 'Airfare'), [
+      ['HERTZ #0577129', 'Car Rental'],
+      ['JIFFY LUBE #1234', 'Gas/Automotive'],
+    ]);
+    expect(appNames('DE', 'Mietwagen', 'Auto & Werkstatt', 'Reisen')('car_rental')).toBe(
+      'Mietwagen',
+    );
+    expectFiledFor('US', 'business', [['HERTZ #0577129', 'Business: Travel']]);
   });
 
   it('reads a one-word chain’s word that makes another trade’s phrase with the next word', () => {

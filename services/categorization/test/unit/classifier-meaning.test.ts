@@ -1678,6 +1678,24 @@ describe('chain brands from OpenStreetMap (knowledge-base/brands.generated.ts)',
     expect(lookup('BOOTS 1234 LONDON')?.display).toBe('Boots');
   });
 
+  it('files homeowners’ association dues as a home’s bill, not as a deductible tax', () => {
+    // HOA dues were council rates, which a US individual's defaults file under the deductible
+    // State & Local Taxes.
+    const us = defaultCategories('US');
+    const hoa = classify(us, 'HOA DUES');
+    expect(hoa.categoryName).toBe('Utilities');
+    expect(us.find((c) => c.id === hoa.categoryId)?.isTaxDeductible).toBe(false);
+    expectFiledIn('US', [
+      ['SUNSET HOMEOWNERS ASSN', 'Utilities'],
+      ['CITY OF RALEIGH PROPERTY TAX', 'State & Local Taxes'],
+    ]);
+    expectFiledIn('AU', [['STRATA LEVY', 'Utilities']]);
+    expectFiled(named('HOA', 'Utilities', 'Property Tax', 'Food'), [
+      ['HOA DUES', 'HOA'],
+      ['COUNTY TAX COLLECTOR', 'Property Tax'],
+    ]);
+  });
+
   it('files a hired car with the trip it is for, and a repair with the car', () => {
     // Car hire was one concept with repairs: a household's Enterprise and Avis lines went to
     // "Auto & Transport" beside its "Travel & Vacation".

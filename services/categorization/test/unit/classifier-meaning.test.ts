@@ -1696,6 +1696,28 @@ describe('chain brands from OpenStreetMap (knowledge-base/brands.generated.ts)',
     ]);
   });
 
+  it('files a backer’s pledge as shopping and a fundraiser for a person as a gift', () => {
+    // Both were filed under the deductible Charitable Donations, which the tax rules (D9) say
+    // crowdfunding is not.
+    const us = defaultCategories('US');
+    const fundraiser = classify(us, 'GOFUNDME**FUNERAL COREDWOOD CITY');
+    expect(fundraiser.categoryName).toBe('Gifts');
+    expect(us.find((c) => c.id === fundraiser.categoryId)?.isTaxDeductible).toBe(false);
+    expectFiledIn('US', [
+      ['KICKSTARTER.COM BROOKLYN NY', 'Shopping'],
+      ['INDIEGOGO', 'Shopping'],
+      ['RED CROSS', 'Charitable Donations'],
+    ]);
+    expectFiled(named('Donations', 'Gifts', 'Shopping', 'Food & Dining'), [
+      ['WPY*GOFUNDME REDWOOD CITY CA', 'Gifts'],
+      ['ASI*KICKSTARTER COM', 'Shopping'],
+    ]);
+    // Where the user has only a donations category, a fundraiser goes there.
+    expectFiled(named('Charitable Donations', 'Shopping', 'Food'), [
+      ['GOFUNDME', 'Charitable Donations'],
+    ]);
+  });
+
   it('files a hired car with the trip it is for, and a repair with the car', () => {
     // Car hire was one concept with repairs: a household's Enterprise and Avis lines went to
     // "Auto & Transport" beside its "Travel & Vacation".

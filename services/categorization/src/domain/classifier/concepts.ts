@@ -128,7 +128,8 @@ export const CONCEPTS = {
   tools: { describe: 'a tool supplier', direction: 'expense', personal: ['Work Tools & Equipment', 'Work Uniforms & Tools', ...WORK_EXPENSES, 'Shopping'], business: ['Work Tools & Equipment', 'Work Uniforms & Tools', ...REPAIRS_BUSINESS] },
   home_office: { describe: 'home-office equipment', direction: 'expense', personal: ['Home Office', 'Working From Home', ...WORK_EXPENSES, 'Shopping'], business: OFFICE_BUSINESS },
   donations: { describe: 'a charity', direction: 'expense', personal: DONATIONS },
-  crowdfunding: { describe: 'a crowdfunding platform', direction: 'expense', personal: [...DONATIONS, 'Transfers'] },
+  // A fundraiser for a person (a funeral, a medical bill) is a gift, not a deductible donation.
+  crowdfunding: { describe: 'a crowdfunding platform', direction: 'expense', personal: ['Gifts', ...DONATIONS, 'Transfers'] },
   super: { describe: 'a superannuation fund', direction: 'expense', personal: [...RETIREMENT, 'Transfers'], business: ['Business: Wages & Super'], soleTrader: [] },
   pension: { describe: 'a pension provider', direction: 'expense', personal: ['Pension Contributions', ...RETIREMENT, 'Transfers'] },
   ira: { describe: 'an IRA contribution', direction: 'expense', personal: ['IRA Contributions', ...RETIREMENT, 'Transfers'] },

@@ -2238,8 +2238,11 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['IPSY', 'Personal Care'],
       ['HOT YOGA', 'Fitness & Sport'],
     ]);
-    // Woolworths' WW stays its own.
-    expectFiledIn('AU', [['WW METRO 1234', 'Groceries']]);
+    // Woolworths' WW stays its own; KingGee's workwear is written in two words too.
+    expectFiledIn('AU', [
+      ['WW METRO 1234', 'Groceries'],
+      ['KING GEE 1234 MELBOURNE', 'Work Clothing & Laundry'],
+    ]);
   });
 
   it('knows more of the chains, insurers and public bodies of European statements', () => {

@@ -2245,6 +2245,16 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it('knows E.ON as written with its dot, and a European shop by its country’s web address', () => {
+    // E.ON's letter fell away: "E.ON NEXT" was Next, the clothing chain, at 0.999.
+    expectFiledIn('GB', [['E.ON NEXT', 'Household Energy']]);
+    expectFiledIn('DE', [
+      ['E.ON ENERGIE DEUTSCHLAND GMBH', 'Utilities'],
+      ['OTTO.DE', 'Shopping'],
+      ['DOCMORRIS.DE', 'Pharmacy'],
+    ]);
+  });
+
   it('knows more of the chains, insurers and public bodies of European statements', () => {
     expectFiledIn('DE', [
       ['KARTENZAHLUNG NORMA 1234', 'Groceries'],

@@ -191,6 +191,9 @@ describe('normalizeDescription', () => {
     expect(merchantOf('TRADER JOE S #542 NEW YORK NY')).toBe('TRADER JOES');
     expect(merchantOf('M&S SIMPLY FOOD - 2841')).toBe('MS SIMPLY FOOD');
     expect(merchantOf('GOOGLE*ADS1234567')).toBe('GOOGLE ADS');
+    // A letter and a word of two are one name: E.ON's letter fell away and left ON.
+    expect(merchantOf('E.ON NEXT')).toBe('EON NEXT');
+    expect(merchantOf('W.H. SMITH')).toBe('WH SMITH');
   });
 
   it('lists the domains the text shows', () => {
@@ -198,6 +201,10 @@ describe('normalizeDescription', () => {
     expect(normalizeDescription('AMZN.COM/BILL WA').domains).toEqual(['AMZN']);
     expect(normalizeDescription('NETFLIX.COM 866-579-7172 CA').domains).toEqual(['NETFLIX']);
     expect(normalizeDescription('WARNER CHIROPRACTIC CARE').domains).toEqual([]);
+    // Europe's country endings, where the word ends there.
+    expect(normalizeDescription('OTTO.DE').domains).toEqual(['OTTO']);
+    expect(normalizeDescription('WWW.FNAC.FR').domains).toEqual(['FNAC']);
+    expect(normalizeDescription('CAVALIER VA.BEACH 757-4388429 VA').domains).toEqual([]);
   });
 
   it('reads an address at a mail provider as neither the merchant’s words nor its site', () => {

@@ -272,7 +272,9 @@ function normalizeText(description: string, merchant?: string | null): Normalize
     .replace(/^\s*([A-Z]) ([A-Z])(?=\s*$|\s+\S*\d)/, '$1$2')
     .replace(/\bAT T\b/g, 'ATT') // AT&T where an export dropped the ampersand
     .replace(/(\w)'(\w)/g, '$1$2') // MCDONALD'S
-    .replace(/(\w)\.(\w)(?=\.|\b)/g, '$1$2') // E.ON, J.B.
+    .replace(/(\w)\.(\w)(?=\.|\b)/g, '$1$2') // J.B., W.H.
+    // A letter and a word of two ("E.ON"): split, the letter fell away and the word was ON.
+    .replace(/\b([A-Z])\.([A-Z]{2})\b/g, '$1$2')
     .replace(/[^A-Z0-9 ]+/g, ' ');
 
   const tokens: string[] = [];

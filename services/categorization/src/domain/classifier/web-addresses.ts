@@ -100,11 +100,12 @@ const DOMAIN_NOISE = new Set([
 
 /**
  * Domains name the merchant: HELP.UBER.COM → UBER, NETFLIX.COM → NETFLIX, AMZN.COM/BILL → AMZN,
- * PANTHERTAXIS.CO.UK → PANTHERTAXIS TAXIS. Each name is also added to `domains`.
+ * PANTHERTAXIS.CO.UK → PANTHERTAXIS TAXIS, OTTO.DE → OTTO. Each name is also added to `domains`.
+ * European countries' endings only where the word ends: "VA.BEACH" is no Belgian address.
  */
 export function replaceDomains(text: string, domains: string[]): string {
   return text.replace(
-    /\b((?:[A-Z0-9-]+\.)+)(COM|NET|ORG|IO|CO|AU|UK|US|APP|TV|ME)((?:\.[A-Z]{2})?)(\/\S*)?/g,
+    /\b((?:[A-Z0-9-]+\.)+)(COM|NET|ORG|IO|CO|AU|UK|US|APP|TV|ME|(?:DE|FR|ES|IT|NL|BE|AT|CH|IE|NZ|CA|EU)(?![A-Z]))((?:\.[A-Z]{2})?)(\/\S*)?/g,
     (_m, labels: string) => {
       const parts = labels.split('.').filter(Boolean);
       // Second-level suffixes (.CO.UK, .COM.AU) and service hosts are not the merchant's name.

@@ -13,7 +13,7 @@ export const EUROPEAN_CHAINS: readonly BrandList[] = [
   { concept: 'fuel', names: 'Aral|TotalEnergies|Total Access|Cepsa|Q8|Eni|Eni Station|OMV|JET Tankstelle|Star Tankstelle|Avia|Tamoil|Tango|Tinq' },
   { concept: 'clothing', names: 'Zalando|About You|C&A|Kiabi|Bershka|Pull&Bear|Pull and Bear|Stradivarius|Massimo Dutti|Calzedonia|Tezenis|Deichmann|Peek & Cloppenburg|OVS' },
   { concept: 'shopping', names: 'Action|bol.com|Otto.de|Galeries Lafayette|La Redoute|Cdiscount|Galeria Kaufhof|Blokker|Xenos|Tedi|Kleinanzeigen' },
-  { concept: 'pharmacy', names: 'DM Drogerie|dm-drogerie|Mueller Drogerie|Muller Drogerie' },
+  { concept: 'pharmacy', names: 'DM Drogerie|dm-drogerie|Mueller Drogerie|Muller Drogerie|DocMorris|Shop Apotheke|Redcare Pharmacy' },
   { concept: 'personal_care', names: 'Parfumerie Douglas|Douglas Parfumerie|Nocibe|Marionnaud|Rituals' },
   { concept: 'food_delivery', names: 'Lieferando|Thuisbezorgd|Glovo|Wolt|Foodora|Takeaway.com' },
   { concept: 'phone_internet', names: 'Telekom|Telekom Deutschland|Orange France|SFR|Bouygues Telecom|Free Mobile|Free Telecom|Telecom Italia|Iliad|Fastweb|KPN|Ziggo|Odido|Congstar|Simyo|Yoigo|Masmovil' },

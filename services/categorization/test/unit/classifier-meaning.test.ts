@@ -2245,7 +2245,7 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
-  it('knows E.ON as written with its dot, and a European shop by its country’s web address', () => {
+  it('knows E.ON as written with its dot, Europe’s tax offices by name, and a shop by its web address', () => {
     // E.ON's letter fell away: "E.ON NEXT" was Next, the clothing chain, at 0.999.
     expectFiledIn('GB', [['E.ON NEXT', 'Household Energy']]);
     expectFiledIn('DE', [
@@ -2253,6 +2253,14 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['OTTO.DE', 'Shopping'],
       ['DOCMORRIS.DE', 'Pharmacy'],
     ]);
+    // The tax offices by name, not only by a keyword (FINANZAMT alone was Taxes at 0.50).
+    const taxOffice = classify(defaultCategories('DE'), 'FINANZAMT MUENCHEN', 'debit', {
+      countryCode: 'DE',
+      businessType: 'individual',
+    });
+    expect([taxOffice.categoryName, taxOffice.confidence > 0.9]).toEqual(['Taxes', true]);
+    expectFiledIn('ES', [['AEAT IMPUESTOS', 'Taxes']]);
+    expectFiledIn('NL', [['BELASTINGDIENST', 'Taxes']]);
   });
 
   it('knows more of the chains, insurers and public bodies of European statements', () => {

@@ -2222,6 +2222,22 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it('knows a dental plan, a health-care card, school payments and a chat app’s subscription', () => {
+    // A dentist's visit by DENTAL, a carer by CARE, a café or a shop by their letters before.
+    expectFiledIn('US', [
+      ['DELTA DENTAL OF CA', 'Insurance'],
+      ['METLIFE', 'Insurance'],
+      ['CARECREDIT PAYMENT', 'Transfers'],
+      ['OUTSCHOOL', 'Education'],
+      ['SCHOOLPAY', 'Education'],
+      ['DISCORD* NITRO', 'Subscriptions & Streaming'],
+    ]);
+    expectFiledIn('GB', [['WWW.SCHOLASTIC.CO.UK', 'Shopping']]);
+    expect(classify(defaultCategories('GB'), 'WWW.SCHOLASTIC.CO.UK').reasoning).toContain(
+      'a bookshop',
+    );
+  });
+
   it('knows the home services, meal kits, weight-loss plans and subscription boxes of US statements', () => {
     // Each was a restaurant or a grocer by its letters, or a café by HOT.
     expectFiledIn('US', [

@@ -30,8 +30,14 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'fuel', names: 'Royal Farms|Stripes' },
   { concept: 'dining', names: 'Perkins|Perkins Restaurant|Biggby|Biggby Coffee|Moes Southwest|Moes Southwest Grill|Krystal|Wetzels Pretzels|Lou Malnatis|Giordanos|McAlisters|McAlisters Deli' },
   { concept: 'medical', names: 'Concentra|MedExpress|US Anesthesia Partners' },
-  { concept: 'education', names: 'Princeton Review|College Board|MySchoolBucks|PayPAMS' },
+  { concept: 'education', names: 'Princeton Review|College Board|MySchoolBucks|PayPAMS|Outschool|SchoolPay|K12 Payment Center' },
   { concept: 'airline', names: 'TSA PreCheck|TSA Pre Check|CLEAR Membership|Clearme' },
+  // A dental plan's premium and a health-care card's bill, not a dentist's or a carer's visit.
+  { concept: 'health_insurance', names: 'Delta Dental|MetLife Dental' },
+  { concept: 'insurance', names: 'MetLife' },
+  { concept: 'card_repayment', names: 'CareCredit|Care Credit' },
+  { concept: 'books', names: 'Scholastic|Scholastic Book Fairs' },
+  { concept: 'software', names: 'Discord|Discord Nitro' },
   // Australia's and the United Kingdom's
   { concept: 'entertainment', names: 'English Heritage|Historic Environment Scotland|Historic Scotland' },
   { concept: 'shopping', kind: 'sporting_goods', names: '99 Bikes' },

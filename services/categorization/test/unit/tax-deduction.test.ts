@@ -100,6 +100,29 @@ describe('Australia: private and domestic expenses', () => {
     expect(r.suggestions.join(' ')).toMatch(/D2/);
   });
 
+  it('a hired car is travel and a strata levy an occupancy cost: private for an employee', () => {
+    const hire = one({
+      transaction: tx('HERTZ AUSTRALIA 1234', '320.00'),
+      category: category('AU', 'Travel & Holidays', 'individual'),
+    });
+    expect(hire.isTaxDeductible).toBe(false);
+    expect(hire.suggestions.join(' ')).toMatch(/D2/);
+    const strata = one({
+      transaction: tx('STRATA LEVY LOT 12', '950.00'),
+      category: category('AU', 'Utilities', 'individual'),
+    });
+    expect(strata.isTaxDeductible).toBe(false);
+    expect(strata.reasoning).toMatch(/strata levies/);
+    const usHire = one(
+      {
+        transaction: tx('HERTZ #0577129', '199.52'),
+        category: category('US', 'Travel & Holidays'),
+      },
+      { countryCode: 'US', businessType: 'sole_trader' },
+    );
+    expect(usHire.reasoning).toMatch(/personal travel/);
+  });
+
   it('business entertainment is not deductible for a company', () => {
     const r = one(
       {

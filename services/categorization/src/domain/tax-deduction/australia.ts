@@ -142,12 +142,12 @@ function privateExpense(ctx: RuleContext): Judgement {
       },
     );
   }
-  if (isConcept(ctx, 'rent', 'mortgage', 'council_rates')) {
+  if (isConcept(ctx, 'rent', 'mortgage', 'council_rates', 'owners_fees')) {
     return notDeductible(
-      'Rent, home-loan repayments and rates on your home are private; occupancy costs are deductible only where your home is your place of business.',
+      'Rent, home-loan repayments, rates and strata levies on your home are private; occupancy costs are deductible only where your home is your place of business.',
       {
         suggestions: [
-          'For an investment property, record interest, rates and agent fees in the rental schedule (rental income and deductions).',
+          'For an investment property, record interest, rates, strata levies and agent fees in the rental schedule (rental income and deductions).',
         ],
       },
     );
@@ -165,6 +165,7 @@ function privateExpense(ctx: RuleContext): Judgement {
       'fuel',
       'parking_tolls',
       'car_service',
+      'car_rental',
       'car_registration',
       'public_transport',
       'rideshare',

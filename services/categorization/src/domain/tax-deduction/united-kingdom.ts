@@ -34,7 +34,18 @@ function privateExpense(ctx: RuleContext): Judgement {
       },
     );
   }
-  if (isConcept(ctx, 'energy', 'water', 'council_rates', 'phone_internet', 'rent', 'mortgage')) {
+  if (
+    isConcept(
+      ctx,
+      'energy',
+      'water',
+      'council_rates',
+      'owners_fees',
+      'phone_internet',
+      'rent',
+      'mortgage',
+    )
+  ) {
     return notDeductible('Household bills are personal.', { suggestions: [useOfHome(ctx)] });
   }
   if (
@@ -43,6 +54,7 @@ function privateExpense(ctx: RuleContext): Judgement {
       'fuel',
       'parking_tolls',
       'car_service',
+      'car_rental',
       'public_transport',
       'rideshare',
       'airline',

@@ -60,6 +60,7 @@ function privateExpense(ctx: RuleContext): Judgement {
       'fuel',
       'parking_tolls',
       'car_service',
+      'car_rental',
       'rideshare',
       'public_transport',
       'airline',

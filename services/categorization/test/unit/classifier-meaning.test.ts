@@ -1687,6 +1687,8 @@ describe('chain brands from OpenStreetMap (knowledge-base/brands.generated.ts)',
     expect(us.find((c) => c.id === hoa.categoryId)?.isTaxDeductible).toBe(false);
     expectFiledIn('US', [
       ['SUNSET HOMEOWNERS ASSN', 'Utilities'],
+      // A transfer that says what it paid for: the association's dues, as it does rent.
+      ['ZELLE TO OAKWOOD HOA DUES', 'Utilities'],
       ['CITY OF RALEIGH PROPERTY TAX', 'State & Local Taxes'],
     ]);
     expectFiledIn('AU', [['STRATA LEVY', 'Utilities']]);

@@ -287,6 +287,8 @@ const RAIL_PURPOSES: ReadonlySet<ConceptId> = new Set<ConceptId>([
   'mortgage',
   'salary',
   'council_rates',
+  'owners_fees',
+  'storage',
   'energy',
   'water',
   'waste',

@@ -1741,6 +1741,9 @@ describe('chain brands from OpenStreetMap (knowledge-base/brands.generated.ts)',
     expect(appNames('DE', 'Mietwagen', 'Auto & Werkstatt', 'Reisen')('car_rental')).toBe(
       'Mietwagen',
     );
+    expect(appNames('ES', 'Alquiler de coches', 'Coche', 'Viajes')('car_rental')).toBe(
+      'Alquiler de coches',
+    );
     expectFiledFor('US', 'business', [['HERTZ #0577129', 'Business: Travel']]);
   });
 

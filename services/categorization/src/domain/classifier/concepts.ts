@@ -64,7 +64,7 @@ export const CONCEPTS = {
   rideshare: { describe: 'a ride-share, taxi or scooter service', direction: 'expense', personal: ['Transport'], business: TRAVEL_BUSINESS },
   parking_tolls: { describe: 'parking or road tolls', direction: 'expense', personal: ['Parking & Tolls', 'Transport'], business: MOTOR_BUSINESS },
   car_service: { describe: 'car servicing, tyres and parts', direction: 'expense', personal: ['Transport', 'Fuel'], business: MOTOR_BUSINESS },
-  car_rental: { describe: 'a car, van or truck hire', direction: 'expense', personal: ['Travel & Holidays', 'Transport'], business: [...TRAVEL_BUSINESS, ...MOTOR_BUSINESS] },
+  car_rental: { describe: 'a car or van hire', direction: 'expense', personal: ['Travel & Holidays', 'Transport'], business: [...TRAVEL_BUSINESS, ...MOTOR_BUSINESS] },
   car_registration: { describe: 'vehicle registration', direction: 'expense', personal: ['Transport'], business: MOTOR_BUSINESS },
   airline: { describe: 'an airline or flight booking', direction: 'expense', personal: ['Travel & Holidays', 'Transport'], business: TRAVEL_BUSINESS },
   accommodation: { describe: 'accommodation', direction: 'expense', personal: ['Travel & Holidays', 'Entertainment'], business: TRAVEL_BUSINESS },

@@ -742,11 +742,11 @@ export class KnowledgeModel {
    * opens another business's name here: written with THE before it ("THE THREE TUNS" is a pub,
    * "THE HOUSE CAFE" a café: the brand itself is never written so), going on with OF ("HOUSE OF
    * FRASER", "HOUSE OF HAIR"), making another trade's phrase with the next word ("WATER PARK"),
-   * or named by another trade (handWrittenNameOfAnotherTrade). A name
-   * that is a word of no trade (NAME_WORDS_OF_NO_TRADE: the phone company Three) opens another
-   * business wherever the merchant goes on with a word that is no keyword's or another trade's
-   * keyword, and none of its own trade: "THREE BROTHERS PIZZA", "THREE RIVERS DENTAL" and a
-   * pub's "THREE TUNS", while "THREE MOBILE" and "THREE TOP UP" stay the brand.
+   * or named by another trade (handWrittenNameOfAnotherTrade). A name that is a word of no trade
+   * (NAME_WORDS_OF_NO_TRADE: the phone company Three) opens another business wherever the merchant
+   * goes on with a word that is no keyword's or another trade's keyword, and none of its own
+   * trade: "THREE BROTHERS PIZZA", "THREE RIVERS DENTAL" and a pub's "THREE TUNS", while "THREE
+   * MOBILE" and "THREE TOP UP" stay the brand.
    */
   private everydayWordOfAnotherName(
     fact: MerchantFact,
@@ -760,7 +760,9 @@ export class KnowledgeModel {
     if (words[at + 1] === 'OF') return true;
     // The name's word and the next are another trade's phrase: "WATER PARK", "ATHLETIC CLUB",
     // "CHIP SHOP", "BIRD SEED" (the brands are Water Corporation, The Athletic, Chip, Bird).
-    if (this.saysAnotherTrade(`${words[at]} ${words[at + 1]}`, fact.concept)) return true;
+    const next = words[at + 1];
+    if (next !== undefined && this.saysAnotherTrade(`${words[at]} ${next}`, fact.concept))
+      return true;
     if (this.handWrittenNameOfAnotherTrade(fact, normalized)) return true;
     if (!NAME_WORDS_OF_NO_TRADE.has(fact.merchantTokens[0]) || merchant.length < 2) return false;
     if (this.goesOnInItsTrade(fact, merchant)) return false;

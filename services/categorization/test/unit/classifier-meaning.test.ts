@@ -251,6 +251,24 @@ describe('categories found by what their names mean', () => {
     expect(appNames('DE', 'Essen & Trinken', 'Tanken & Auto')('groceries')).toBe('Essen & Trinken');
   });
 
+  it('files a pub with the food and drink (Essen & Trinken, Eten & Drinken), not with leisure', () => {
+    // "Trinken" counted as a dining word only, a little less than Freizeit & Unterhaltung's
+    // leisure: the development set's pubs and taverns went there under its German names.
+    expectMapped(appNames('DE', 'Essen & Trinken', 'Einkäufe', 'Freizeit & Unterhaltung'), {
+      bar: 'Essen & Trinken',
+      dining: 'Essen & Trinken',
+      entertainment: 'Freizeit & Unterhaltung',
+    });
+    expectMapped(appNames('NL', 'Eten & Drinken', 'Winkelen', 'Vrije tijd & Uitgaan'), {
+      bar: 'Eten & Drinken',
+      dining: 'Eten & Drinken',
+    });
+    // A category of the bars' own still takes them.
+    expect(appNames('DE', 'Essen & Trinken', 'Bars & Kneipen', 'Freizeit')('bar')).toBe(
+      'Bars & Kneipen',
+    );
+  });
+
   it('keeps parking, fuel and registration out of a category for hiring a car', () => {
     for (const [hire, own] of [
       ['Car Rental', 'Fuel & Car'],

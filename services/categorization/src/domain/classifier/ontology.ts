@@ -472,7 +472,7 @@ export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   dining: { terms: DINING },
   // Budgeting apps file bars with meals (Mint's Alcohol & Bars under Food & Dining, Monarch's
   // Restaurants & Bars, Capital One's Dining): the dining family outweighs entertainment.
-  bar: { terms: [['bar', 1], ['bars', 1], ['pub', 1], ['drinks', 1], ['drink', 1], ['nightlife', 1], ['kneipe', 1], ['ausgehen', 0.8], ['sorties', 0.8], ['copas', 1], ['kroeg', 1], ['uitgaan', 0.8], ...DINING.map(([w, x]): [string, number] => [w, x * 0.9]), ...ENTERTAINMENT_FAMILY.map(([w, x]): [string, number] => [w, x * 0.8])] },
+  bar: { terms: [['bar', 1], ['bars', 1], ['pub', 1], ['drinks', 1], ['drink', 1], ['nightlife', 1], ['kneipe', 1], ['trinken', 1], ['drinken', 1], ['ausgehen', 0.8], ['sorties', 0.8], ['copas', 1], ['kroeg', 1], ['uitgaan', 0.8], ...DINING.map(([w, x]): [string, number] => [w, x * 0.9]), ...ENTERTAINMENT_FAMILY.map(([w, x]): [string, number] => [w, x * 0.8])] },
   food_delivery: { terms: [['delivery', 1], ['lieferdienst', 1], ['livraison', 1], ['domicilio', 1], ['consegna', 1], ['bezorging', 1], ...DINING] },
   // A bottle shop is a shop: without a category for drink it goes with the groceries or the
   // shopping before the restaurants ("Alcohol & Bars" still takes it by its own word), except

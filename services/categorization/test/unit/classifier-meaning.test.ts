@@ -644,6 +644,39 @@ describe('categories found by what their names mean', () => {
     );
   });
 
+  it('files a staffing agency as contract labour, and the pay it sends a temp as income', () => {
+    // Staffing agencies and job boards had no names or keywords: Hays and Adecco were cafés and
+    // shops by their letters, "REED SPECIALIST RECRUITMENT" a doctor by SPECIALIST.
+    expectFiledFor('GB', 'business', [
+      ['HAYS RECRUITMENT', 'Business: Subcontractors'],
+      ['REED SPECIALIST RECRUITMENT', 'Business: Subcontractors'],
+      ['ADECCO UK', 'Business: Subcontractors'],
+      ['CROWN AGENCY STAFFING', 'Business: Subcontractors'],
+      ['TOTALJOBS', 'Business: Advertising'],
+    ]);
+    expectFiledFor('AU', 'business', [
+      ['ROBERT HALF', 'Business: Contractors'],
+      ['HNRY', 'Business: Professional fees'],
+      ['LEGALVISION', 'Business: Professional fees'],
+    ]);
+    // Money in from an agency or a freelancer marketplace is earned, not a refund.
+    expectFiledIn('US', [
+      ['ADECCO USA PAYROLL', 'Income/Salary', 'credit'],
+      ['UPWORK ESCROW INC', 'Income/Salary', 'credit'],
+    ]);
+    expectFiledFor('AU', 'business', [['UPWORK ESCROW INC', 'Business: Sales income', 'credit']]);
+  });
+
+  it("reads a card terminal provider's payout as sales income", () => {
+    // Zettle, Worldpay and Paymentsense were cafés by their letters, as Stripe and Square were not.
+    expectFiledFor('GB', 'business', [
+      ['ZETTLE', 'Business: Sales income', 'credit'],
+      ['IZETTLE', 'Business: Sales income', 'credit'],
+      ['WORLDPAY', 'Business: Sales income', 'credit'],
+      ['PAYMENTSENSE', 'Business: Sales income', 'credit'],
+    ]);
+  });
+
   it('keeps a short word to its plural and to compounds', () => {
     // "auto" is not "autopsy", "rent" not "rental", "super" not a supermarket.
     expect(meaningScore('car_service', 'Autopsy Fees')).toBe(0);

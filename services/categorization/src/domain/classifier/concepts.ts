@@ -114,7 +114,7 @@ export const CONCEPTS = {
   office_supplies: { describe: 'an office-supplies retailer', direction: 'expense', personal: ['Work Tools & Equipment', ...WORK_EXPENSES, 'Shopping'], business: OFFICE_BUSINESS },
   software: { describe: 'software or an online service', direction: 'expense', personal: ['Work Subscriptions', ...WORK_EXPENSES, 'Subscriptions & Streaming', 'Shopping'], business: ['Business: Software & Subscriptions', ...OFFICE_BUSINESS] },
   advertising: { describe: 'advertising or marketing', direction: 'expense', personal: ['Shopping'], business: ['Business: Advertising'] },
-  contractors: { describe: 'a freelancer marketplace or contractor', direction: 'expense', personal: ['Shopping'], business: ['Business: Contractors', 'Business: Subcontractors', 'Business: Contract labor', 'Business: Subcontracts'] },
+  contractors: { describe: 'a freelancer marketplace, contractor or staffing agency', direction: 'expense', personal: ['Shopping'], business: ['Business: Contractors', 'Business: Subcontractors', 'Business: Contract labor', 'Business: Subcontracts'], onCredit: 'sales_income' },
   professional_fees: { describe: 'legal, accounting or consulting services', direction: 'expense', personal: ['Shopping'], business: PROFESSIONAL_BUSINESS },
   tax_agent: { describe: 'a tax agent or tax-return service', direction: 'expense', personal: ['Tax Agent Fees', 'Shopping'], business: PROFESSIONAL_BUSINESS, soleTrader: ['Tax Agent Fees', ...PROFESSIONAL_BUSINESS] },
   postage: { describe: 'postage or courier', direction: 'expense', personal: ['Shopping'], business: OFFICE_BUSINESS },

@@ -2455,6 +2455,44 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     // A sole trader's BAS, with their business categories beside the personal ones.
     expectFiledFor('AU', 'sole_trader', [['ATO PAYMENT BAS Q3', 'Taxes']]);
   });
+
+  it('reads the benefits, fees and bills of European statements in their own words', () => {
+    // Each was a café or a shop by its letters: a German statement's child benefit, its
+    // dog tax and waste fees, its church tax, its doctor, lawyer and loan.
+    expectFiledIn('DE', [
+      ['KINDERGELD FAMILIENKASSE', 'Income/Salary', 'credit'],
+      ['ELTERNGELD', 'Income/Salary', 'credit'],
+      ['BUNDESAGENTUR FUER ARBEIT', 'Income/Salary', 'credit'],
+      ['ABFALLGEBUEHREN', 'Utilities'],
+      ['KIRCHENSTEUER', 'Taxes'],
+      ['SCHULGELD', 'Education'],
+      ['FAHRSCHULE MEIER', 'Education'],
+      ['HAUSARZT', 'Health'],
+      ['VERSICHERUNGSBEITRAG', 'Insurance'],
+      ['DARLEHEN TILGUNG', 'Transfers'],
+      ['KREDITKARTENABRECHNUNG', 'Transfers'],
+      ['ADAC MITGLIEDSBEITRAG', 'Transport'],
+    ]);
+    expectFiledIn('FR', [
+      ['VIR CAISSE ALLOCATIONS FAMILIALES', 'Income/Salary', 'credit'],
+      ['FRANCE TRAVAIL', 'Income/Salary', 'credit'],
+      ['ECHEANCE PRET IMMO', 'Transfers'],
+    ]);
+    expectFiledIn('ES', [
+      ['SEPE PRESTACION', 'Income/Salary', 'credit'],
+      ['AUTOESCUELA', 'Education'],
+    ]);
+    expectFiledIn('IT', [
+      ['ASSEGNO UNICO INPS', 'Income/Salary', 'credit'],
+      ['RATA PRESTITO', 'Transfers'],
+    ]);
+    expectFiledIn('NL', [
+      ['KINDERBIJSLAG SVB', 'Income/Salary', 'credit'],
+      ['UWV UITKERING', 'Income/Salary', 'credit'],
+      ['AFLOSSING LENING', 'Transfers'],
+      ['RIJSCHOOL', 'Education'],
+    ]);
+  });
   it('only lose words to normalising where what is left still says the concept', () => {
     // A keyword teaches the keyword model what is left of it once normalised as a bank
     // description: "tap room" taught ROOM and "b and b" AND, since TAP is a card word and A a
@@ -2486,6 +2524,8 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       'chambre d hote → CHAMBRE HOTE',
       'salle de sport → SALLE SPORT',
       'frais de tenue de compte → FRAIS TENUE COMPTE',
+      'frais de scolarite → FRAIS SCOLARITE',
+      'plan de pensiones → PLAN PENSIONES',
     ]);
     const losing: string[] = [];
     for (const list of Object.values(KEYWORDS))

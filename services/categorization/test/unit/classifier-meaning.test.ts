@@ -2492,6 +2492,11 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['AFLOSSING LENING', 'Transfers'],
       ['RIJSCHOOL', 'Education'],
     ]);
+    // A pension paid out is income, not a contribution refunded.
+    expectFiledIn('GB', [
+      ['NEST PENSIONS', 'Pension Contributions'],
+      ['NEST PENSIONS', 'Income/Salary', 'credit'],
+    ]);
   });
   it('only lose words to normalising where what is left still says the concept', () => {
     // A keyword teaches the keyword model what is left of it once normalised as a bank

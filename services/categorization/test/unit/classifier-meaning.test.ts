@@ -667,6 +667,22 @@ describe('categories found by what their names mean', () => {
     expectFiledFor('AU', 'business', [['UPWORK ESCROW INC', 'Business: Sales income', 'credit']]);
   });
 
+  it('files a used-car dealer with the car and its finance, and a lone instalment, as repayments', () => {
+    // CarMax and Carvana were cafés by their letters; "AFTERPAY" alone lost its only word to
+    // the processor prefix and was a café too.
+    expectFiledIn('US', [
+      ['CARMAX', 'Transport'],
+      ['CARVANA', 'Transport'],
+      ['CARMAX AUTO FINANCE PMT', 'Transfers'],
+      ['BRIDGECREST', 'Transfers'],
+      ['SEZZLE', 'Transfers'],
+    ]);
+    expectFiledIn('AU', [
+      ['AFTERPAY', 'Transfers'],
+      ['AFTERPAY *MYER', 'Shopping'],
+    ]);
+  });
+
   it("reads a card terminal provider's payout as sales income", () => {
     // Zettle, Worldpay and Paymentsense were cafés by their letters, as Stripe and Square were not.
     expectFiledFor('GB', 'business', [

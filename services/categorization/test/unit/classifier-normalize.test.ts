@@ -23,10 +23,18 @@ describe('normalizeDescription', () => {
     ['SPEEDPAY RE ECUA 866 316 3360 NY', 'ECUA', 'Speedpay'],
     ['BT*PIRATE SHIP', 'PIRATE SHIP', 'Braintree'],
     ['AMZ*TWITCH', 'TWITCH', 'Amazon Pay'],
+    ['AFTERPAY *MYER', 'MYER', 'Afterpay'],
+    ['AFTERPAY MYER', 'MYER', 'Afterpay'],
   ])('strips the card-processor prefix of %s', (description, merchant, processor) => {
     const n = normalizeDescription(description);
     expect(merchantKey(n)).toBe(merchant);
     expect(n.processor).toBe(processor);
+  });
+
+  it('keeps a buy-now-pay-later name that is the whole line (an instalment, no shop named)', () => {
+    const n = normalizeDescription('AFTERPAY');
+    expect(merchantKey(n)).toBe('AFTERPAY');
+    expect(n.processor).toBeUndefined();
   });
 
   it.each([

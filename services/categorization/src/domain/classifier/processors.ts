@@ -33,7 +33,9 @@ const PROCESSORS: readonly (readonly [RegExp, string, typeof ONLINE?])[] = [
   // print AMZN or AMAZON).
   [/^AMZ\s?\*\s?/, 'Amazon Pay', ONLINE],
   [/^CKO\s?\*\s?/, 'Checkout.com', ONLINE],
-  [/^AFTERPAY\s?\*?\s?/, 'Afterpay'],
+  // Alone, "AFTERPAY" is an instalment of a purchase the statement does not show: kept as the
+  // line's word, the buy-now-pay-later repayment it is.
+  [/^AFTERPAY(\s?\*\s?|\s+)(?=\S)/, 'Afterpay'],
   [/^ZIP\s?\*\s?/, 'Zip'],
   [/^KLARNA\s?\*\s?/, 'Klarna', ONLINE],
   // QuickBooks Payments prints "IN *" before the business it collects for.

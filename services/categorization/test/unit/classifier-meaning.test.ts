@@ -2387,6 +2387,15 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['CRA TAX PAYMENT', 'Taxes'],
       ['WINNERS 123', 'Clothing'],
       ['RRSP CONTRIBUTION', 'RRSP Contributions'],
+      // Its airline, insurers, brokers, vehicle licensing and the federal benefits paid in.
+      ['WESTJET', 'Travel & Holidays'],
+      ['MANULIFE', 'Insurance'],
+      ['ICBC', 'Insurance'],
+      ['WEALTHSIMPLE', 'Transfers'],
+      ['SERVICEONTARIO', 'Transport'],
+      ['CANADA CCB', 'Income/Salary', 'credit'],
+      ['GST CREDIT CANADA', 'Income/Salary', 'credit'],
+      ['EI CANADA', 'Income/Salary', 'credit'],
     ]);
     expectFiledIn('NZ', [
       ['COUNTDOWN 1234 AUCKLAND', 'Groceries'],

@@ -24,6 +24,13 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'shopping', names: 'Canadian Tire|Giant Tiger|Hudsons Bay|Dollarama|Warehouse Stationery|Briscoes' },
   { concept: 'clothing', names: 'Winners|HomeSense|Roots Canada|Aritzia' },
   { concept: 'books', names: 'Indigo|Indigo Books|Chapters Indigo' },
+  { concept: 'airline', names: 'WestJet|Flair Airlines|Swoop Airlines|Air Transat|Porter Airlines' },
+  { concept: 'insurance', names: 'Manulife|Canada Life|Great-West Life|ICBC|SGI Canada|Manitoba Public Insurance|Intact Insurance|Desjardins Assurance|Belairdirect|Aviva Canada' },
+  { concept: 'share_trading', names: 'Wealthsimple|Questrade|Qtrade' },
+  { concept: 'car_registration', names: 'ServiceOntario|Service Ontario|SAAQ' },
+  // The federal benefits as a Canadian statement prints them (money in).
+  { concept: 'salary', names: 'Canada Child Benefit|CCB Canada|Canada CCB|GST Credit|GSTHST Credit|Canada Workers Benefit|Employment Insurance|EI Canada|Canada Pension Plan|CPP Canada|Old Age Security|OAS Canada' },
+  { concept: 'shopping', names: 'MEC Mountain Equipment|Mountain Equipment Co' },
   { concept: 'alcohol', names: 'SAQ|BC Liquor|Liquor Depot|Super Liquor' },
   // The United States' regional chains
   { concept: 'groceries', names: 'Ingles|Ingles Markets|Brookshire Brothers|Brookshires|Earth Fare|99 Ranch|99 Ranch Market|Northgate Market|Northgate Gonzalez' },

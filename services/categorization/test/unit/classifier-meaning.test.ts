@@ -2405,6 +2405,12 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['MERIDIAN ENERGY', 'Utilities'],
       ['IRD', 'Taxes'],
       ['KIWISAVER', 'KiwiSaver'],
+      ['KIWIRAIL', 'Transport'],
+      ['WATERCARE', 'Utilities'],
+      ['SOUTHERN CROSS HEALTH', 'Insurance'],
+      ['WORK AND INCOME', 'Income/Salary', 'credit'],
+      ['WAKA KOTAHI', 'Transport'],
+      ['UNICHEM', 'Pharmacy'],
     ]);
     // The United States' regional chains, read as brands: EARTH FARE is no bus fare.
     expectFiledIn('US', [

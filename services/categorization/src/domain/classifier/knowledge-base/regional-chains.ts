@@ -31,6 +31,13 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   // The federal benefits as a Canadian statement prints them (money in).
   { concept: 'salary', names: 'Canada Child Benefit|CCB Canada|Canada CCB|GST Credit|GSTHST Credit|Canada Workers Benefit|Employment Insurance|EI Canada|Canada Pension Plan|CPP Canada|Old Age Security|OAS Canada' },
   { concept: 'shopping', names: 'MEC Mountain Equipment|Mountain Equipment Co' },
+  // New Zealand's.
+  { concept: 'public_transport', names: 'KiwiRail|Interislander' },
+  { concept: 'water', names: 'Watercare|Wellington Water' },
+  { concept: 'health_insurance', names: 'Southern Cross Health|Southern Cross Healthcare|nib NZ' },
+  { concept: 'salary', names: 'Work and Income|Work & Income|WINZ' },
+  { concept: 'car_registration', names: 'Waka Kotahi|NZTA' },
+  { concept: 'pharmacy', names: 'Unichem' },
   { concept: 'alcohol', names: 'SAQ|BC Liquor|Liquor Depot|Super Liquor' },
   // The United States' regional chains
   { concept: 'groceries', names: 'Ingles|Ingles Markets|Brookshire Brothers|Brookshires|Earth Fare|99 Ranch|99 Ranch Market|Northgate Market|Northgate Gonzalez' },

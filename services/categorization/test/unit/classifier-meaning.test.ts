@@ -2440,13 +2440,18 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
   });
 
   it('reads what a marketplace charges its sellers as a fee, and a purchase there as shopping', () => {
+    // A seller's fees are Schedule C line 10, a category of the US business defaults.
     expectFiledFor('US', 'sole_trader', [
-      ['ETSY SELLER FEES', 'Bank Fees'],
-      ['EBAY SELLING FEES', 'Bank Fees'],
-      ['ETSY LISTING FEE', 'Bank Fees'],
+      ['ETSY SELLER FEES', 'Business: Commissions and fees'],
+      ['EBAY SELLING FEES', 'Business: Commissions and fees'],
+      ['ETSY LISTING FEE', 'Business: Commissions and fees'],
+      ['PAYPAL FEE', 'Business: Commissions and fees'],
+      ['SQ *SQUARE FEES', 'Business: Commissions and fees'],
       ['ETSY.COM PURCHASE', 'Shopping'],
       ['EBAY O*12-34567', 'Shopping'],
     ]);
+    // An individual's bank fee stays a bank fee.
+    expectFiledIn('US', [['ETSY SELLER FEES', 'Bank Fees']]);
   });
 
   it('reads what a broker paid out and what a delivery app paid its driver as income', () => {

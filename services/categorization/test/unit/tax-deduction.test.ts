@@ -501,6 +501,22 @@ describe('United States', () => {
     expect(car.documentationRequired.join(' ')).toMatch(/mileage log/);
   });
 
+  it('Schedule C: a seller’s marketplace and processing fees are deductible commissions and fees', () => {
+    expect(
+      one(
+        {
+          transaction: tx('ETSY SELLER FEES', '12.40'),
+          category: category('US', 'Business: Commissions and fees'),
+        },
+        { countryCode: 'US', businessType: 'sole_trader' },
+      ),
+    ).toMatchObject({
+      isTaxDeductible: true,
+      taxCategory: 'Schedule C: Line 10 Commissions and fees',
+      deductibleAmount: '12.40',
+    });
+  });
+
   it('business meals are 50% deductible', () => {
     const r = one(
       { transaction: tx('CHIPOTLE 2211', '40.00'), category: category('US', 'Business: Meals') },

@@ -45,6 +45,8 @@ export const unitedStates: CountryCatalogue = {
     income('Business: Sales income', 'receipt', C.income, NONE, 'Schedule C: Line 1 Gross receipts or sales'),
     deduction('Business: Advertising', 'megaphone', C.business, NONE, 'Schedule C: Line 8 Advertising'),
     deduction('Business: Car & truck', 'truck', C.business, NONE, 'Schedule C: Line 9 Car and truck expenses'),
+    // A seller's marketplace and card-processing fees (Etsy, eBay, Stripe, Square, PayPal).
+    deduction('Business: Commissions and fees', 'percent', C.business, NONE, 'Schedule C: Line 10 Commissions and fees'),
     deduction('Business: Contract labor', 'users', C.business, NONE, 'Schedule C: Line 11 Contract labor'),
     deduction('Business: Insurance', 'shield-check', C.business, NONE, 'Schedule C: Line 15 Insurance (other than health)'),
     deduction('Business: Professional services', 'scale', C.business, NONE, 'Schedule C: Line 17 Legal and professional services'),

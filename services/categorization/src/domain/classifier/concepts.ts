@@ -40,6 +40,7 @@ const BANK_BUSINESS = [
   'Business: Bank charges',
   'Business: Interest & Bank charges',
   'Business: Interest',
+  'Business: Commissions and fees',
 ];
 const WORK_EXPENSES = ['Work Expenses', 'Employment Expenses'];
 const RETIREMENT = [

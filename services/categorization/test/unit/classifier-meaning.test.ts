@@ -2411,6 +2411,14 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['WORK AND INCOME', 'Income/Salary', 'credit'],
       ['WAKA KOTAHI', 'Transport'],
       ['UNICHEM', 'Pharmacy'],
+      // A brand of a letter and a word: alone, the letter fell away and left an energy bill.
+      ['Z ENERGY', 'Fuel'],
+      ['Z ENERGY PONSONBY', 'Fuel'],
+      ['GENESIS ENERGY', 'Utilities'],
+    ]);
+    expectFiledIn('AU', [
+      ['BIG W 0123 SYDNEY', 'Shopping'],
+      ['BIGW', 'Shopping'],
     ]);
     // The United States' regional chains, read as brands: EARTH FARE is no bus fare.
     expectFiledIn('US', [

@@ -31,6 +31,15 @@ describe('normalizeDescription', () => {
     expect(n.processor).toBe(processor);
   });
 
+  it.each([
+    ['BIG W 0123 SYDNEY', 'BIGW'],
+    ['Z ENERGY PONSONBY', 'ZENERGY PONSONBY'],
+    // Not a lone letter anywhere else: "W M MORRISON" is still Morrisons.
+    ['W M MORRISON PETRO', 'MORRISON PETRO'],
+  ])('joins a brand of a word and a letter in %s', (description, merchant) => {
+    expect(merchantOf(description)).toBe(merchant);
+  });
+
   it('keeps a buy-now-pay-later name that is the whole line (an instalment, no shop named)', () => {
     const n = normalizeDescription('AFTERPAY');
     expect(merchantKey(n)).toBe('AFTERPAY');

@@ -523,7 +523,10 @@ export class KnowledgeModel {
         // → CREDIT) would match far too much by what is left: it only teaches the keyword model.
         // One that names a place ("Service NSW", "Transport for London") or holds bank channel
         // words ("Amazon Payments", "Centre Com") only matches as a whole phrase.
-        if (normalized.withPlaces.length < written.length) continue;
+        // Joined, its letters all kept ("Big W" → BIGW), it has lost none; a lone S glued as a
+        // bank's apostrophe makes another word.
+        if (normalized.withPlaces.length < written.length && (mangled || written.includes('S')))
+          continue;
         this.facts.push(fact);
         const plain = normalized.words.length === normalized.withPlaces.length;
         const keepsItsWords = fact.wordTokens.every((w) => w === 'THE' || !isChannelWord(w));
@@ -597,7 +600,11 @@ export class KnowledgeModel {
         if (name !== brand && nameWords(name).length < 2) continue;
         const normalized = normalizeDescription(name);
         const { merchant, withPlaces, words } = normalized;
-        if (!merchant.length || merchant.length < nameWords(name).length) continue;
+        // Fewer words than written is a lost word, unless they were joined ("Z Energy" → ZENERGY;
+        // not a lone S, glued as a bank's apostrophe: "Point S" would be every POINTS).
+        const written = nameWords(name);
+        const joined = merchant.join('') === written.join('') && !written.includes('S');
+        if (!merchant.length || (merchant.length < written.length && !joined)) continue;
         if (withPlaces.length !== merchant.length || words.length !== merchant.length) continue;
         if (merchant.some((w) => w !== 'THE' && isChannelWord(w))) continue;
         // A one-word name that is a word categories are named with ("G.A.S." read as GAS,

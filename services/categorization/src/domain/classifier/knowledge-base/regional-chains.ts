@@ -31,7 +31,8 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   // The federal benefits as a Canadian statement prints them (money in).
   { concept: 'salary', names: 'Canada Child Benefit|CCB Canada|Canada CCB|GST Credit|GSTHST Credit|Canada Workers Benefit|Employment Insurance|EI Canada|Canada Pension Plan|CPP Canada|Old Age Security|OAS Canada' },
   { concept: 'shopping', names: 'MEC Mountain Equipment|Mountain Equipment Co' },
-  // New Zealand's.
+  // New Zealand's: Z Energy sells fuel, not power.
+  { concept: 'fuel', names: 'Z Energy' },
   { concept: 'public_transport', names: 'KiwiRail|Interislander' },
   { concept: 'water', names: 'Watercare|Wellington Water' },
   { concept: 'health_insurance', names: 'Southern Cross Health|Southern Cross Healthcare|nib NZ' },

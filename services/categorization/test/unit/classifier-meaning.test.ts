@@ -2132,6 +2132,9 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['CB CARREFOUR 12/05', 'Groceries'],
       ['PAIEMENT PAR CARTE FNAC PARIS', 'Shopping'],
       ['PRLV SEPA MUTUELLE MGEN', 'Insurance'],
+      // The phone company of one word (a gym by L'Orange Bleue's word), and a marketplace.
+      ['PRLV SEPA ORANGE SA', 'Phone & Internet'],
+      ['PRLV SEPA LEBONCOIN', 'Shopping'],
     ]);
     expectFiledIn('ES', [
       ['COMPRA MERCADONA', 'Groceries'],

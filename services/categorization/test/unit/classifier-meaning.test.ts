@@ -2148,6 +2148,8 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['PAGAMENTO POS ESSELUNGA', 'Groceries'],
       ['PAGAMENTO POS ENI', 'Fuel'],
       ['ADDEBITO SDD ENEL ENERGIA', 'Utilities'],
+      ['ADDEBITO SDD ACEA ATO 2', 'Utilities'],
+      ['SATISPAY', 'Transfers'],
     ]);
     expectFiledIn('NL', [
       ['BEA ALBERT HEIJN 1234', 'Groceries'],

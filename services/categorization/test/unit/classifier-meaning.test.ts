@@ -2540,6 +2540,10 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['UWV UITKERING', 'Income/Salary', 'credit'],
       ['AFLOSSING LENING', 'Transfers'],
       ['RIJSCHOOL', 'Education'],
+      ['DUO STUDIEFINANCIERING', 'Transfers'],
+      ['WATERSCHAP AMSTEL GOOI', 'Utilities'],
+      ['INTERPOLIS', 'Insurance'],
+      ['DIRK VAN DEN BROEK', 'Groceries'],
     ]);
     // A pension paid out is income, not a contribution refunded.
     expectFiledIn('GB', [

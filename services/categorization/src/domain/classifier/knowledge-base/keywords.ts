@@ -108,7 +108,7 @@ const EUROPEAN: Partial<Record<ConceptId, string>> = {
   rent: 'miete|mietzahlung|kaltmiete|warmmiete|loyer|alquiler|affitto|huur|huurpenning',
   mortgage: 'hypothek|hypothekenrate|baufinanzierung|pret immobilier|hipoteca|mutuo|hypotheek',
   owners_fees: 'comunidad propietarios|cuota comunidad|copropriete|syndic copropriete|spese condominiali|condominio|hausgeld|vve',
-  council_rates: 'grundsteuer|gemeentebelasting|gemeentelijke belastingen|waterschapsbelasting|ibi|impuesto bienes inmuebles|ayuntamiento|ayto|mairie|gemeente|hundesteuer|zweitwohnungsteuer|taxe fonciere|taxe habitation',
+  council_rates: 'grundsteuer|gemeentebelasting|gemeentelijke belastingen|waterschapsbelasting|waterschap|ibi|impuesto bienes inmuebles|ayuntamiento|ayto|mairie|gemeente|hundesteuer|zweitwohnungsteuer|taxe fonciere|taxe habitation',
   cash_withdrawal: 'geldautomat|gea|bargeld|bargeldauszahlung|retrait|retrait dab|cajero|reintegro|prelievo|bancomat|geldopname|pinautomaat|geldautomaat|pinopname|cajero automatico|disposicion efectivo',
   entertainment: 'kino|konzert|musee|museo|tierpark|freizeitpark|theatre|teatro|schouwburg|bioscoop',
   insurance: 'versicherung|versicherungen|assurance|assurances|seguro|seguros|assicurazione|assicurazioni|verzekering|verzekeringen|versicherungsbeitrag|haftpflicht|haftpflichtversicherung|hausrat|hausratversicherung|lebensversicherung|rechtsschutzversicherung|kfz versicherung|assurance habitation|assurance auto|seguro hogar|seguro coche|polizza|inboedelverzekering|autoverzekering|aansprakelijkheidsverzekering',
@@ -144,6 +144,7 @@ const EUROPEAN: Partial<Record<ConceptId, string>> = {
   memberships: 'gewerkschaft|cotisation syndicale|syndicat|cuota sindical|sindicato|vakbond',
   donations: 'spende|spenden|donativo|donacion|donazione|erogazione liberale',
   card_repayment: 'kreditkartenabrechnung|kreditkarte|kartenabrechnung|carta di credito',
+  student_loan: 'studiefinanciering|studieschuld|duo studiefinanciering',
 };
 
 /** Each concept's keyword facts, English first. */

@@ -667,6 +667,21 @@ describe('categories found by what their names mean', () => {
     expectFiledFor('AU', 'business', [['UPWORK ESCROW INC', 'Business: Sales income', 'credit']]);
   });
 
+  it('files a tradie's materials, equipment hire, licences and workers' compensation', () => {
+    // Concrete and bricks were cafés by their letters, Kennards Hire a storage unit by
+    // Kennards Self Storage's name, a builder's licence software by LICENCE.
+    expectFiledFor('AU', 'sole_trader', [
+      ['BORAL', 'Business: Repairs & Maintenance'],
+      ['HOLCIM', 'Business: Repairs & Maintenance'],
+      ['KENNARDS HIRE', 'Work Tools & Equipment'],
+      ['COATES HIRE', 'Work Tools & Equipment'],
+      ['KENNARDS SELF STORAGE', 'Business: Rent'],
+      ['WORKSAFE VIC', 'Business: Insurance'],
+      ['FAIR TRADING NSW LICENCE', 'Work Subscriptions'],
+      ['MASTER BUILDERS', 'Work Subscriptions'],
+    ]);
+  });
+
   it('files a used-car dealer with the car and its finance, and a lone instalment, as repayments', () => {
     // CarMax and Carvana were cafés by their letters; "AFTERPAY" alone lost its only word to
     // the processor prefix and was a café too.

@@ -667,7 +667,7 @@ describe('categories found by what their names mean', () => {
     expectFiledFor('AU', 'business', [['UPWORK ESCROW INC', 'Business: Sales income', 'credit']]);
   });
 
-  it('files a tradie's materials, equipment hire, licences and workers' compensation', () => {
+  it("files a tradie's materials, equipment hire, licences and workers' compensation", () => {
     // Concrete and bricks were cafés by their letters, Kennards Hire a storage unit by
     // Kennards Self Storage's name, a builder's licence software by LICENCE.
     expectFiledFor('AU', 'sole_trader', [

@@ -682,6 +682,24 @@ describe('categories found by what their names mean', () => {
     ]);
   });
 
+  it('knows the subscriptions and home services a US household pays each month', () => {
+    // Each was a café or a shop by its letters.
+    expectFiledIn('US', [
+      ['FUBOTV', 'Subscriptions & Streaming'],
+      ['TINDER', 'Subscriptions & Streaming'],
+      ['HINGE', 'Subscriptions & Streaming'],
+      ['MATCH.COM', 'Subscriptions & Streaming'],
+      ['ANCESTRY', 'Subscriptions & Streaming'],
+      ['ZWIFT', 'Fitness & Sport'],
+      ['ADT SECURITY', 'Home & Garden'],
+      ['SIMPLISAFE', 'Home & Garden'],
+      ['VIVINT', 'Home & Garden'],
+      ['RING.COM', 'Shopping'],
+      // An app's one-word name is not another trade's business that opens with it.
+      ['HINGE HARDWARE', 'Home & Garden'],
+    ]);
+  });
+
   it('files a used-car dealer with the car and its finance, and a lone instalment, as repayments', () => {
     // CarMax and Carvana were cafés by their letters; "AFTERPAY" alone lost its only word to
     // the processor prefix and was a café too.

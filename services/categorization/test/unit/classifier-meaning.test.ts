@@ -619,6 +619,18 @@ describe('categories found by what their names mean', () => {
     expect(german.categoryFor('council_rates')?.name).toBe('Grundsteuer');
   });
 
+  it("never files a bill in a bank's category, whose CHARGES is no bill's word", () => {
+    // A UK sole trader's waste collection went to "Business: Bank charges" at 0.998: no other
+    // of their categories named utilities, and CHARGES is one of the bills' words.
+    expect(meaningScore('waste', 'Business: Bank charges')).toBe(0);
+    expect(meaningScore('water', 'Bank Charges')).toBe(0);
+    expect(meaningScore('energy', 'Bank charges')).toBe(0);
+    expect(meaningScore('waste', 'Household Charges')).toBeGreaterThan(0);
+    expectFiledFor('GB', 'sole_trader', [['BIFFA WASTE', 'Home & Garden']]);
+    expectFiledIn('GB', [['BIFFA WASTE', 'Home & Garden']]);
+    expectFiledIn('US', [['WASTE MANAGEMENT', 'Utilities']]);
+  });
+
   it('files a storage unit or a removals firm as a home cost, and a business’s as its rent', () => {
     // Self-storage had no concept: Public Storage was public transport by its PUBLIC, Extra
     // Space Storage software by the cloud's STORAGE, CubeSmart a grocer by its letters.

@@ -82,7 +82,9 @@ export const CONCEPTS = {
   energy: { describe: 'an energy retailer', direction: 'expense', personal: ['Household Energy', 'Utilities'] },
   water: { describe: 'a water utility', direction: 'expense', personal: ['Water', 'Utilities'] },
   // Monarch's "Garbage" beside "Water" and "Gas & Electric".
-  waste: { describe: 'a waste or recycling collection', direction: 'expense', personal: ['Utilities'], business: ['Business: Telephone & Utilities'] },
+  // Where no category says utilities (the UK's defaults, where the council's collection is in
+  // the council tax), a skip or a private collection is the home's.
+  waste: { describe: 'a waste or recycling collection', direction: 'expense', personal: ['Utilities', 'Home & Garden'], business: ['Business: Telephone & Utilities'] },
   owners_fees: { describe: "a homeowners' association, strata or owners' corporation levy", direction: 'expense', personal: ['Utilities', 'Rent/Mortgage', 'Home & Garden'] },
   council_rates: { describe: 'council rates or property tax', direction: 'expense', personal: ['Council Tax', 'State & Local Taxes', 'Utilities', 'Rent/Mortgage'] },
   phone_internet: { describe: 'a phone or internet provider', direction: 'expense', personal: ['Phone & Internet', 'Utilities'], business: ['Business: Telephone & Utilities'] },

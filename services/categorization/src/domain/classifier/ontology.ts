@@ -437,6 +437,19 @@ const PREMIUM_AS_BILL: [string, number][] = [
 ];
 /** "Fees & Charges" is where bank and service fees go, not the power or water bill. */
 const NOT_FEES = ['fee', 'fees', 'gebuhren', 'frais', 'comisiones', 'commissioni'];
+/**
+ * A bill's concept is never a bank's category: "Business: Bank charges" said the bills' CHARGES
+ * and took a sole trader's waste collection, which no other of their categories named.
+ */
+const NOT_BILLS = [
+  ...NOT_FEES,
+  'bank',
+  'banking',
+  'bankkosten',
+  'bancaires',
+  'bancarias',
+  'bancarie',
+];
 const INSURANCE_FAMILY: [string, number][] = [
   ['insurance', 0.7],
   ['versicherung', 0.7],
@@ -496,9 +509,9 @@ export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   medical: { terms: [['doctor', 1], ['medical', 1], ['dental', 1], ['dentist', 1], ['arzt', 1], ['zahnarzt', 1], ['medecin', 1], ['dentiste', 1], ['medico', 1], ['dentista', 1], ['huisarts', 1], ['tandarts', 1], ['optical', 0.8], ['eyecare', 1], ['eye care', 1], ['optician', 1], ['optometrist', 1], ['optiker', 1], ['augenarzt', 1], ['opticien', 1], ['optica', 1], ['ottico', 1], ['oculista', 1], ['health care', 1], ...HEALTH_FAMILY], not: NOT_INSURANCE },
   health_insurance: { terms: [...PREMIUM_AS_BILL, ['health insurance', 1.2], ['krankenversicherung', 1.2], ['krankenkasse', 1.2], ['mutuelle', 1.2], ['seguro medico', 1.2], ['zorgverzekering', 1.2], ...INSURANCE_FAMILY] },
   insurance: { terms: [...PREMIUM_AS_BILL, ['insurance', 1], ['versicherung', 1], ['versicherungen', 1], ['assurance', 1], ['assurances', 1], ['seguro', 1], ['seguros', 1], ['assicurazion', 1], ['verzekering', 1], ['verzekeringen', 1]] },
-  energy: { not: ['fuel', 'petrol', 'gasoline', 'auto', 'automotive', ...NOT_FEES], terms: [['electricity', 1], ['electric', 1], ['energy', 1], ['power', 0.8], ['gas', 0.6], ['strom', 1], ['energie', 1], ['electricite', 1], ['electricidad', 1], ['luz', 0.9], ['elettricita', 1], ['luce', 0.9], ['stroom', 1], ...BILLS_FAMILY] },
-  water: { not: NOT_FEES, terms: [['water', 1], ['wasser', 1], ['eau', 1], ['agua', 1], ['acqua', 1], ...BILLS_FAMILY] },
-  waste: { not: NOT_FEES, terms: [['garbage', 1], ['trash', 1], ['waste', 1], ['rubbish', 1], ['refuse', 1], ['recycling', 1], ['sanitation', 1], ['mull', 1], ['mullabfuhr', 1], ['abfall', 1], ['ordures', 1], ['dechets', 1], ['basura', 1], ['residuos', 1], ['rifiuti', 1], ['afval', 1], ...BILLS_FAMILY] },
+  energy: { not: ['fuel', 'petrol', 'gasoline', 'auto', 'automotive', ...NOT_BILLS], terms: [['electricity', 1], ['electric', 1], ['energy', 1], ['power', 0.8], ['gas', 0.6], ['strom', 1], ['energie', 1], ['electricite', 1], ['electricidad', 1], ['luz', 0.9], ['elettricita', 1], ['luce', 0.9], ['stroom', 1], ...BILLS_FAMILY] },
+  water: { not: NOT_BILLS, terms: [['water', 1], ['wasser', 1], ['eau', 1], ['agua', 1], ['acqua', 1], ...BILLS_FAMILY] },
+  waste: { not: NOT_BILLS, terms: [['garbage', 1], ['trash', 1], ['waste', 1], ['rubbish', 1], ['refuse', 1], ['recycling', 1], ['sanitation', 1], ['mull', 1], ['mullabfuhr', 1], ['abfall', 1], ['ordures', 1], ['dechets', 1], ['basura', 1], ['residuos', 1], ['rifiuti', 1], ['afval', 1], ...BILLS_FAMILY] },
   // A phone contract is a subscription where no category says phone or bills (Bankin's
   // "Abonnements", Finanzguru's "Abos & Verträge").
   phone_internet: { terms: [['subscriptions', 0.5], ['abonnements', 0.5], ['abonnement', 0.5], ['abos', 0.5], ['vertrage', 0.5], ['suscripciones', 0.5], ['abbonamenti', 0.5], ['abonnementen', 0.5], ['phone', 1], ['mobile', 1], ['internet', 1], ['broadband', 1], ['telephone', 1], ['communication', 0.9], ['communications', 0.9], ['cell', 0.8], ['handy', 1], ['telefon', 1], ['telecom', 1], ['telefono', 1], ['movil', 1], ['telefonia', 1], ['cellulare', 1], ['telefoon', 1], ['mobiel', 1], ...BILLS_FAMILY.map(([w, x]): [string, number] => [w, x * 0.8])] },

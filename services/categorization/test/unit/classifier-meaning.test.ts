@@ -712,6 +712,21 @@ describe('categories found by what their names mean', () => {
     ]);
   });
 
+  it("files a UK sole trader's National Insurance, trade registrations, merchants and van lease", () => {
+    // National Insurance was an insurer, the trade bodies cafés, a builders' merchant a union by
+    // Master Builders' BUILDERS, Vanarama a café.
+    expectFiledFor('GB', 'sole_trader', [
+      ['NATIONAL INSURANCE', 'Taxes'],
+      ['CIS DEDUCTION', 'Taxes'],
+      ['IPSE', 'Professional Subscriptions'],
+      ['GAS SAFE REGISTER', 'Professional Subscriptions'],
+      ['NICEIC', 'Professional Subscriptions'],
+      ['BUILDERS MERCHANTS', 'Business: Repairs'],
+      ['VANARAMA', 'Business: Car, van and travel'],
+      ['DIRECT LINE', 'Insurance'],
+    ]);
+  });
+
   it('files a used-car dealer with the car and its finance, and a lone instalment, as repayments', () => {
     // CarMax and Carvana were cafés by their letters; "AFTERPAY" alone lost its only word to
     // the processor prefix and was a café too.

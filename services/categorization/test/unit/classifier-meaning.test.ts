@@ -2581,11 +2581,15 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['DARLEHEN TILGUNG', 'Transfers'],
       ['KREDITKARTENABRECHNUNG', 'Transfers'],
       ['ADAC MITGLIEDSBEITRAG', 'Transport'],
+      ['DRK SPENDE', 'Charitable Donations'],
+      ['CARITAS', 'Charitable Donations'],
     ]);
     expectFiledIn('FR', [
       ['VIR CAISSE ALLOCATIONS FAMILIALES', 'Income/Salary', 'credit'],
       ['FRANCE TRAVAIL', 'Income/Salary', 'credit'],
       ['ECHEANCE PRET IMMO', 'Transfers'],
+      ['PRLV SEPA CROIX-ROUGE FRANCAISE', 'Charitable Donations'],
+      ['RESTOS DU COEUR', 'Charitable Donations'],
     ]);
     expectFiledIn('ES', [
       ['SEPE PRESTACION', 'Income/Salary', 'credit'],

@@ -26,6 +26,7 @@ export const EUROPEAN_CHAINS: readonly BrandList[] = [
   { concept: 'water', names: 'Waternet|Vitens|Evides|Brabant Water|Dunea|Oasen|Berliner Wasserbetriebe|Veolia Eau|Acea Ato|Canal de Isabel II|Aigues de Barcelona' },
   // Spain's and the Netherlands' payments between people, as Venmo and Zelle are.
   { concept: 'transfer', names: 'Bizum|Tikkie|Satispay|Paylib|Twint|Swish|MobilePay|Vipps|Blik' },
+  { concept: 'donations', names: 'Croix-Rouge|Croix Rouge Francaise|Secours Populaire|Secours Catholique|Restos du Coeur|Fondation Abbe Pierre|Emmaus|Deutsches Rotes Kreuz|DRK|Caritas|Diakonie|Brot fuer die Welt|Misereor|SOS-Kinderdorf|Cruz Roja|Caritas Espanola|Croce Rossa|Emergency ONG|Rode Kruis|KWF Kankerbestrijding|Artsen zonder Grenzen' },
   { concept: 'airline', names: 'Iberia|Vueling|Eurowings|Transavia|ITA Airways|Alitalia|Volotea|Air Europa|TAP Air Portugal|TAP Portugal|Scandinavian Airlines|Austrian Airlines|Brussels Airlines|Condor Flugdienst|Swiss International Air Lines' },
   { concept: 'hardware', names: 'OBI|OBI Baumarkt|toom Baumarkt|Castorama|Bricomart|Gamma Bouwmarkt|Praxis Bouwmarkt|Karwei|Hagebau|Hagebaumarkt|Gamma' },
   { concept: 'electronics', names: 'Media Markt|MediaMarkt|Euronics|Boulanger|Conrad Electronic' },

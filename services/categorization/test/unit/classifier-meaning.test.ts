@@ -694,6 +694,17 @@ describe('categories found by what their names mean', () => {
     ]);
   });
 
+  it('reads a warehouse club by its store, not by the fuel brand OpenStreetMap gives its pumps', () => {
+    // The index names the clubs' fuel stations "BJ's Wholesale Club" and "Tops Friendly
+    // Markets": the longer brand outranked the hand-written grocer.
+    expectFiledIn('US', [
+      ["BJ'S WHOLESALE CLUB WEYMOUTH            MA", 'Groceries'],
+      ['BJS GAS #123', 'Fuel'],
+      ['TOPS FRIENDLY MARKETS', 'Groceries'],
+      ['BOSTON OPERA HOUSE CBOSTON              MA', 'Entertainment'],
+    ]);
+  });
+
   it('knows the subscriptions and home services a US household pays each month', () => {
     // Each was a café or a shop by its letters.
     expectFiledIn('US', [

@@ -2207,6 +2207,10 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['PRLV SEPA ORANGE SA', 'Phone & Internet'],
       ['PRLV SEPA LEBONCOIN', 'Shopping'],
     ]);
+    // A one-word brand after THE is another business: a pub, not the phone company.
+    expect(
+      classify(defaultCategories('GB'), 'THE ORANGE TREE HUNSTANTON GB').categoryName,
+    ).not.toBe('Phone & Internet');
     expectFiledIn('ES', [
       ['COMPRA MERCADONA', 'Groceries'],
       ['COMPRA TARJ. 5540XXXXXXXX1234 MERCADONA VALENCIA', 'Groceries'],

@@ -683,6 +683,12 @@ export class KnowledgeModel {
       spells(merchant, 0, fact.merchantTokens),
     );
     if (!brand) return undefined;
+    // A one-word brand after THE is another business ("THE ORANGE TREE", a pub, is not Orange).
+    if (
+      brand.merchantTokens.length === 1 &&
+      normalized.words[normalized.words.indexOf(merchant[0]) - 1] === 'THE'
+    )
+      return undefined;
     const at = brand.merchantTokens.length;
     if (this.saysOtherwise(merchant, at, brand.concept)) return undefined;
     if (

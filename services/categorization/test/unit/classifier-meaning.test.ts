@@ -251,6 +251,20 @@ describe('categories found by what their names mean', () => {
     expect(appNames('DE', 'Essen & Trinken', 'Tanken & Auto')('groceries')).toBe('Essen & Trinken');
   });
 
+  it('counts a word of the name once, however many of the concept terms say it', () => {
+    // "transfer" and "transfers" both said "Transfers", which so outscored "Credit Card Payment"
+    // for a card's bill and took it.
+    expect(meaningScore('transfer', 'Transfers')).toBe(meaningScore('transfer', 'Transfer'));
+    expect(meaningScore('card_repayment', 'Credit Card Payment')).toBeGreaterThan(
+      meaningScore('card_repayment', 'Transfers'),
+    );
+    const app = named('Food & Drink', 'Groceries', 'Transfers', 'Credit Card Payment', 'Shopping');
+    expectFiled(app, [
+      ['CHASE CREDIT CRD AUTOPAY', 'Credit Card Payment'],
+      ['ZELLE TO JOHN SMITH', 'Transfers'],
+    ]);
+  });
+
   it('files a pub with the food and drink (Essen & Trinken, Eten & Drinken), not with leisure', () => {
     // "Trinken" counted as a dining word only, a little less than Freizeit & Unterhaltung's
     // leisure: the development set's pubs and taverns went there under its German names.

@@ -665,13 +665,24 @@ function inflects(token: string, word: string): boolean {
   return word.length > 4 || rest === 's' || rest === 'es' || token.length >= 8;
 }
 
-function matches(tokens: readonly string[], term: string): boolean {
+function wordsOf(term: string): readonly string[] {
   let words = termWords.get(term);
   if (!words) {
     words = term.split(' ');
     termWords.set(term, words);
   }
-  return words.every((w) => tokens.some((t) => t === w || (w.length >= 4 && inflects(t, w))));
+  return words;
+}
+
+const says = (t: string, w: string) => t === w || (w.length >= 4 && inflects(t, w));
+
+function matches(tokens: readonly string[], term: string): boolean {
+  return wordsOf(term).every((w) => tokens.some((t) => says(t, w)));
+}
+
+/** The name's words a term says, as one key ("transfers" for both "transfer" and "transfers"). */
+function wordsSaid(tokens: readonly string[], term: string): string {
+  return tokens.filter((t) => wordsOf(term).some((w) => says(t, w))).join(' ');
 }
 
 /** How many of these terms a name (split by nameTokens) says: "Pet Food & Supplies" says "pet food". */
@@ -700,12 +711,23 @@ export function meaningScoreOfTokens(concept: ConceptId, tokens: readonly string
   }
   if (!found.size) return 0;
   // A term inside a longer one found ("personal" in "personal care") is that term, not a
-  // further word beside it.
+  // further word beside it; nor is a term that says the same words of the name as another
+  // ("transfer" and "transfers" both say "Transfers": one word, not two).
   for (const term of [...found.keys()]) {
     const within = [...found.keys()].some(
       (other) => other !== term && ` ${other} `.includes(` ${term} `),
     );
     if (within) found.delete(term);
+  }
+  const bySaid = new Map<string, [string, number]>();
+  for (const [term, weight] of [...found.entries()]) {
+    const key = wordsSaid(tokens, term);
+    const kept = bySaid.get(key);
+    if (kept && kept[1] >= weight) found.delete(term);
+    else {
+      if (kept) found.delete(kept[0]);
+      bySaid.set(key, [term, weight]);
+    }
   }
   const weights = [...found.values()].sort((a, b) => b - a);
   if (weights[0] < 1 && entry.unlessNamed?.some((w) => matches(tokens, w))) return 0;

@@ -134,7 +134,7 @@ export const CONCEPTS = {
   // A fundraiser for a person (a funeral, a medical bill) is a gift, not a deductible donation.
   crowdfunding: { describe: 'a crowdfunding platform', direction: 'expense', personal: ['Gifts', ...DONATIONS, 'Transfers'] },
   super: { describe: 'a superannuation fund', direction: 'expense', personal: [...RETIREMENT, 'Transfers'], business: ['Business: Wages & Super'], soleTrader: [] },
-  pension: { describe: 'a pension provider', direction: 'expense', personal: ['Pension Contributions', ...RETIREMENT, 'Transfers'] , onCredit: 'salary' },
+  pension: { describe: 'a pension provider', direction: 'expense', personal: ['Pension Contributions', ...RETIREMENT, 'Transfers'], onCredit: 'salary' },
   ira: { describe: 'an IRA contribution', direction: 'expense', personal: ['IRA Contributions', ...RETIREMENT, 'Transfers'] },
   hsa: { describe: 'a health savings account', direction: 'expense', personal: ['HSA Contributions', 'Medical & Dental', 'Health', 'Transfers'] },
   investment_costs: { describe: 'an investment cost (advice, platform or margin-loan interest)', direction: 'expense', personal: ['Share Investment Costs', 'Interest Earning Costs', 'Bank Fees'] },

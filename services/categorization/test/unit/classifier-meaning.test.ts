@@ -2490,6 +2490,9 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['CANADA CCB', 'Income/Salary', 'credit'],
       ['GST CREDIT CANADA', 'Income/Salary', 'credit'],
       ['EI CANADA', 'Income/Salary', 'credit'],
+      // A Canadian bank's pre-authorized debit before the biller hid it.
+      ['PREAUTHORIZED DEBIT ROGERS', 'Phone & Internet'],
+      ['PRE-AUTHORIZED DEBIT BELL CANADA', 'Phone & Internet'],
     ]);
     expectFiledIn('NZ', [
       ['COUNTDOWN 1234 AUCKLAND', 'Groceries'],

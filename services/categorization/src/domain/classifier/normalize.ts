@@ -105,10 +105,10 @@ const CHANNEL_WORDS = new Set([
  * French card's CB ("CB CARREFOUR 12/05"), a Spanish purchase or direct-debit receipt ("COMPRA
  * MERCADONA", "COMPRA EN REPSOL", "RECIBO IBERDROLA"), a payment (PAGO, PAIEMENT, ACHAT), the
  * Dutch card terminal's BEA, a US bank's "ACH CREDIT" before the payer ("ACH CREDIT GUSTO PAY":
- * CREDIT also names card repayments). Left there, they hid the chain a name opens with.
+ * CREDIT also names card repayments), a Canadian bank's "PREAUTHORIZED DEBIT" before the biller. Left there, they hid the chain a name opens with.
  */
 const LEADING_CHANNEL = new RegExp(
-  `^((ACH CREDIT|ACH DEBIT|VISA|EFTPOS|POS|CARD|DEBIT|PURCHASE|TAP|CONTACTLESS|CB|COMPRA EN|COMPRA|RECIBO|PAGO|PAIEMENT|ACHAT|BEA|${EUROPEAN_CHANNEL_WORDS.join('|')})\\s+)+`,
+  `^((ACH CREDIT|ACH DEBIT|PRE-?AUTHORI[SZ]ED DEBIT|PRE-?AUTHORI[SZ]ED PAYMENT|VISA|EFTPOS|POS|CARD|DEBIT|PURCHASE|TAP|CONTACTLESS|CB|COMPRA EN|COMPRA|RECIBO|PAGO|PAIEMENT|ACHAT|BEA|${EUROPEAN_CHANNEL_WORDS.join('|')})\\s+)+`,
 );
 
 const DIRECT_CHANNELS = new Set(['DEBIT', 'CREDIT', 'DEP', 'DEPOSIT', 'DR', 'CR']);

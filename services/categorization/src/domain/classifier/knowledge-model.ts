@@ -397,6 +397,19 @@ function nameWords(name: string): string[] {
     );
 }
 
+/**
+ * Whether a name normalised to these tokens kept every word it was written with: as many words,
+ * or its words joined with no letter lost ("Big W" → BIGW, "Z Energy" → ZENERGY), but not a lone
+ * S, which a bank's apostrophe glues to the word before ("Point S" would be every POINTS).
+ */
+function keepsEveryWord(tokens: readonly string[], written: readonly string[]): boolean {
+  if (tokens.length >= written.length) return true;
+  return tokens.join('') === written.join('') && !written.includes('S');
+}
+
+/** The line's word at `at` comes after THE: a one-word name there is another business's. */
+const afterThe = (words: readonly string[], at: number) => at > 0 && words[at - 1] === 'THE';
+
 /** "dining:Starbucks" → coffee: each kind's merchants, by concept and name as merchants.ts spells it. */
 function kindsByName(): Map<string, KindId> {
   const map = new Map<string, KindId>();
@@ -523,10 +536,7 @@ export class KnowledgeModel {
         // → CREDIT) would match far too much by what is left: it only teaches the keyword model.
         // One that names a place ("Service NSW", "Transport for London") or holds bank channel
         // words ("Amazon Payments", "Centre Com") only matches as a whole phrase.
-        // Joined, its letters all kept ("Big W" → BIGW), it has lost none; a lone S glued as a
-        // bank's apostrophe makes another word.
-        if (normalized.withPlaces.length < written.length && (mangled || written.includes('S')))
-          continue;
+        if (!keepsEveryWord(normalized.withPlaces, written)) continue;
         this.facts.push(fact);
         const plain = normalized.words.length === normalized.withPlaces.length;
         const keepsItsWords = fact.wordTokens.every((w) => w === 'THE' || !isChannelWord(w));
@@ -597,14 +607,11 @@ export class KnowledgeModel {
         // read without it too; kept, it made every "The …" brand lose a word and left it out. A
         // name that is one everyday word without it ("The Keg", "The Counter") stays out.
         const name = brand.replace(/^the\s+/i, '');
-        if (name !== brand && nameWords(name).length < 2) continue;
+        const written = nameWords(name);
+        if (name !== brand && written.length < 2) continue;
         const normalized = normalizeDescription(name);
         const { merchant, withPlaces, words } = normalized;
-        // Fewer words than written is a lost word, unless they were joined ("Z Energy" → ZENERGY;
-        // not a lone S, glued as a bank's apostrophe: "Point S" would be every POINTS).
-        const written = nameWords(name);
-        const joined = merchant.join('') === written.join('') && !written.includes('S');
-        if (!merchant.length || (merchant.length < written.length && !joined)) continue;
+        if (!merchant.length || !keepsEveryWord(merchant, written)) continue;
         if (withPlaces.length !== merchant.length || words.length !== merchant.length) continue;
         if (merchant.some((w) => w !== 'THE' && isChannelWord(w))) continue;
         // A one-word name that is a word categories are named with ("G.A.S." read as GAS,
@@ -684,10 +691,8 @@ export class KnowledgeModel {
     );
     if (!brand) return undefined;
     // A one-word brand after THE is another business ("THE ORANGE TREE", a pub, is not Orange).
-    if (
-      brand.merchantTokens.length === 1 &&
-      normalized.words[normalized.words.indexOf(merchant[0]) - 1] === 'THE'
-    )
+    const { words } = normalized;
+    if (brand.merchantTokens.length === 1 && afterThe(words, words.indexOf(merchant[0])))
       return undefined;
     const at = brand.merchantTokens.length;
     if (this.saysOtherwise(merchant, at, brand.concept)) return undefined;
@@ -769,7 +774,7 @@ export class KnowledgeModel {
     const { words, merchant } = normalized;
     const at = words.indexOf(fact.merchantTokens[0]);
     if (at < 0) return false;
-    if (at > 0 && words[at - 1] === 'THE') return true;
+    if (afterThe(words, at)) return true;
     if (words[at + 1] === 'OF') return true;
     // The name's word and the next are another trade's phrase: "WATER PARK", "ATHLETIC CLUB",
     // "CHIP SHOP", "BIRD SEED" (the brands are Water Corporation, The Athletic, Chip, Bird).

@@ -514,6 +514,29 @@ describe('Classifier, warm (learning from the user)', () => {
       expect(classify(model, 'TOOLSTATION LTD 0098').categoryId).not.toBe(repairs);
     });
 
+    it("follows the filing as it changes when one classifier serves the user's model throughout", () => {
+      const model = new UserModel();
+      const classifier = new Classifier({
+        countryCode: 'GB',
+        businessType: 'sole_trader',
+        categories: codes,
+        userModel: model,
+      });
+      const toolstation = () =>
+        classifier.classify({
+          id: 'x',
+          description: 'TOOLSTATION LTD 0098',
+          type: 'debit',
+          amount: 84,
+        }).categoryId;
+      const before = toolstation();
+      expect(before).not.toBe(repairs);
+      learnHardware(model);
+      expect(toolstation()).toBe(repairs);
+      ['h0', 'h1', 'h2'].forEach((id) => model.forget(id));
+      expect(toolstation()).toBe(before);
+    });
+
     it('lets a category whose name says the concept outweigh a single label elsewhere', () => {
       const model = new UserModel();
       const named = namedCategories(['Groceries', 'Eating Out']);

@@ -101,6 +101,26 @@ const NAMED_FILING = 3;
 /** A share of a concept's filing. */
 type FiledShare = { id: string; share: number };
 type Filed = readonly FiledShare[];
+/** A filing's shares by category, each category once, in the order it first comes. */
+type FiledByCategory = readonly { id: string; shares: readonly number[] }[];
+
+const byCategoryOf = new WeakMap<Filed, FiledByCategory>();
+
+/** The filing's shares by category (remembered for as long as the filing is). */
+function byCategory(filed: Filed): FiledByCategory {
+  let grouped = byCategoryOf.get(filed);
+  if (!grouped) {
+    const at = new Map<string, number[]>();
+    for (const { id, share } of filed) {
+      const shares = at.get(id);
+      if (shares) shares.push(share);
+      else at.set(id, [share]);
+    }
+    grouped = [...at].map(([id, shares]) => ({ id, shares }));
+    byCategoryOf.set(filed, grouped);
+  }
+  return grouped;
+}
 
 /** Below this share of the keyword belief on the user's categories, the knowledge abstains. */
 const UNCOVERED_SHARE = 0.5;
@@ -151,6 +171,16 @@ export class Classifier {
   private readonly knowledge: KnowledgeModel;
   /** filed() of a concept the user has filed nothing of: the category its meaning names. */
   private readonly namedOnly = new Map<string, Filed>();
+  /**
+   * filedFor()'s answers while the user's model stays at one revision, by concept key, then by
+   * the category its meaning names ('' for none), one map for each `onlyIfFiled`: every line
+   * asks it of every keyword concept, and a council's filing of one concept spans dozens of
+   * categories.
+   */
+  private readonly filedAnswers = {
+    revision: -1,
+    byKey: [new Map(), new Map()] as Map<string, Map<string, Filed | undefined>>[],
+  };
 
   constructor(
     private readonly context: ClassifierContext,
@@ -166,6 +196,25 @@ export class Classifier {
    * when neither says anything. Only the category named for a kind of merchant, when the user
    * has filed none of that kind (the concept's own filing then answers).
    */
+  private filedFor(key: string, named: string | undefined, onlyIfFiled = false): Filed | undefined {
+    const userModel = this.context.userModel;
+    const memo = this.filedAnswers;
+    const revision = userModel?.revision ?? 0;
+    if (memo.revision !== revision) {
+      for (const answers of memo.byKey) answers.clear();
+      memo.revision = revision;
+    }
+    const answers = memo.byKey[onlyIfFiled ? 1 : 0];
+    let byNamed = answers.get(key);
+    if (!byNamed) answers.set(key, (byNamed = new Map()));
+    const namedKey = named ?? '';
+    if (byNamed.has(namedKey)) return byNamed.get(namedKey);
+    const filed = this.filed(userModel?.filing(key), named, onlyIfFiled);
+    byNamed.set(namedKey, filed);
+    return filed;
+  }
+
+  /** filedFor() of the filing itself, unremembered. */
   private filed(
     filing: ConceptFiling | undefined,
     named: string | undefined,
@@ -245,17 +294,17 @@ export class Classifier {
     const namedCategories = verdict.keywords.concepts.map((concept) =>
       this.resolver.categoryForMerchant(concept, verdict.kindsNamed.get(concept)),
     );
-    // One concept's shares by category, reused from concept to concept.
-    const here = new Map<string, number>();
     verdict.keywords.concepts.forEach((concept, i) => {
       const p = verdict.keywords.probabilities[i];
       totalMass += p;
-      const filed = this.filed(userModel?.filing(concept), namedCategories[i]?.category.id);
+      const filed = this.filedFor(concept, namedCategories[i]?.category.id);
       if (!filed) return;
       coveredMass += p;
-      here.clear();
-      for (const { id, share } of filed) addTo(here, id, p * share);
-      for (const [id, q] of here) keywordDist.set(id, Math.max(keywordDist.get(id) ?? 0, q));
+      for (const { id, shares } of byCategory(filed)) {
+        let q = p * shares[0];
+        for (let j = 1; j < shares.length; j++) q += p * shares[j];
+        keywordDist.set(id, Math.max(keywordDist.get(id) ?? 0, q));
+      }
     });
     let keywordMass = [...keywordDist.values()].reduce((a, b) => a + b, 0);
     const merchantMatch =
@@ -264,12 +313,12 @@ export class Classifier {
     const merchantDist =
       verdict.merchant &&
       ((verdict.merchant.kind &&
-        this.filed(
-          userModel?.filing(conceptKey(verdict.merchant.concept, verdict.merchant.kind)),
+        this.filedFor(
+          conceptKey(verdict.merchant.concept, verdict.merchant.kind),
           merchantMatch?.category.id,
           true,
         )) ||
-        this.filed(userModel?.filing(verdict.merchant.concept), merchantMatch?.category.id));
+        this.filedFor(verdict.merchant.concept, merchantMatch?.category.id));
     const merchantShares = new Map<string, number>();
     for (const { id, share } of merchantDist ?? []) addTo(merchantShares, id, share);
     let merchantCategory: UserCategory | undefined;

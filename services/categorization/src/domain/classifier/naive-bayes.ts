@@ -53,6 +53,8 @@ export class NaiveBayes<C extends string = string> {
   private logDenominators?: Float64Array;
   /** log P(unseen-in-class feature | class) per class index, for the cache's generation. */
   private floor?: Float64Array;
+  /** log P(class) per class index, for the cache's generation. */
+  private priors?: Float64Array;
   private classOrder: C[] = [];
   private classIndex = new Map<C, number>();
 
@@ -136,6 +138,7 @@ export class NaiveBayes<C extends string = string> {
     this.cache = new Map();
     this.logDenominators = undefined;
     this.floor = undefined;
+    this.priors = undefined;
   }
 
   private logLikelihoods(feature: string): Float64Array {
@@ -158,15 +161,22 @@ export class NaiveBayes<C extends string = string> {
     return row;
   }
 
+  /** log P(class) per class index (0 with a uniform prior), for the cache's generation. */
+  private logPriors(): Float64Array {
+    if (!this.priors) {
+      const classes = this.classOrder.length;
+      this.priors = Float64Array.from(this.classOrder, (label) =>
+        this.options.uniformPrior
+          ? 0
+          : Math.log(((this.stats.get(label) as ClassStats).docs + 1) / (this.documents + classes)),
+      );
+    }
+    return this.priors;
+  }
+
   score(features: FeatureVector): NaiveBayesScores<C> {
     const classes = this.classOrder.slice();
-    const logScores = classes.map((label) =>
-      this.options.uniformPrior
-        ? 0
-        : Math.log(
-            ((this.stats.get(label) as ClassStats).docs + 1) / (this.documents + classes.length),
-          ),
-    );
+    const logScores = Array.from(this.logPriors());
     let knownWeight = 0;
     let totalWeight = 0;
     for (let i = 0; i < features.keys.length; i++) {

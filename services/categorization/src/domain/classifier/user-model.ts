@@ -283,6 +283,8 @@ export class UserModel {
   private readonly merchantLabels = new Map<string, Map<string, number>>();
   private readonly learned = new Map<string, Learned>();
   private seq = 0;
+  /** Counts every label learned or forgotten: what was read of the model holds while it stays. */
+  private changes = 0;
 
   constructor(private readonly knowledge: KnowledgeModel = knowledgeModel()) {}
 
@@ -291,10 +293,16 @@ export class UserModel {
     return this.learned.size;
   }
 
+  /** Changes with every label learned or forgotten. */
+  get revision(): number {
+    return this.changes;
+  }
+
   learn(label: Label): void {
     this.forget(label.transactionId);
     const { normalized, features, votes } = featuresOf(label, this.knowledge);
     const seq = ++this.seq;
+    this.changes += 1;
     this.model.add(features, label.categoryId);
     this.countMerchant(label.categoryId, merchantOrDescription(normalized, label.description), 1);
     this.filings.change(votes, label.categoryId, 1);
@@ -333,6 +341,7 @@ export class UserModel {
     this.memory.remove(normalized.merchant, previous.seq);
     this.neighbourIndex.remove(neighbourText(normalized, previous.label.description), previous.seq);
     this.learned.delete(transactionId);
+    this.changes += 1;
     return true;
   }
 

@@ -21,6 +21,7 @@ import {
   type ClassificationResult,
   type TransactionToClassify,
 } from './domain/classifier/classifier';
+import { knowledgeModel } from './domain/classifier/knowledge-model';
 import { LlmRefiner, llmSettingsFromEnv, type LlmSettings } from './domain/classifier/llm-refiner';
 import { UserModelCache } from './domain/classifier/model-cache';
 import { merchantKey, normalizeDescription } from './domain/classifier/normalize';
@@ -126,6 +127,9 @@ export function createClassificationBinding({
   llm,
   modelCacheSize,
 }: ClassificationDeps): GrpcServiceBinding {
+  // Built now, before the service takes requests: it takes about a second (its keyword model
+  // and merchant index), which the first classification after every start would wait for.
+  knowledgeModel();
   const models = new UserModelCache(modelCacheSize);
   const calibrations = new UserCalibrations(modelCacheSize);
   const llmSettings = llm === undefined ? llmSettingsFromEnv(process.env) : (llm ?? undefined);

@@ -506,6 +506,24 @@ describe('Classifier, warm (learning from the user)', () => {
       );
     });
 
+    it("moves a concept's filing revision when its filing changes, and only then", () => {
+      const model = new UserModel();
+      expect(model.filingRevision('hardware')).toBe(0);
+      learnHardware(model);
+      const learned = model.filingRevision('hardware');
+      expect(learned).toBeGreaterThan(0);
+      model.learn({
+        transactionId: 'n',
+        description: 'NETFLIX.COM',
+        type: 'debit',
+        categoryId: repairs,
+      });
+      expect(model.filingRevision('hardware')).toBe(learned);
+      expect(model.filingRevision('streaming')).toBeGreaterThan(learned);
+      model.forget('h0');
+      expect(model.filingRevision('hardware')).toBeGreaterThan(learned);
+    });
+
     it('takes the filing back when the labels are forgotten', () => {
       const model = new UserModel();
       learnHardware(model);

@@ -11,6 +11,21 @@ const merchantOf = (description: string, merchant?: string) =>
   merchantKey(normalizeDescription(description, merchant));
 
 describe('normalizeDescription', () => {
+  it('gives one line the same words every time, frozen, and the merchant field its own reading', () => {
+    const first = normalizeDescription('SQ *BLUE BOTTLE COFFEE Sydney AUS');
+    const again = normalizeDescription('SQ *BLUE BOTTLE COFFEE Sydney AUS');
+    expect(again).toEqual(first);
+    for (const n of [first, again]) {
+      expect(Object.isFrozen(n)).toBe(true);
+      for (const words of [n.words, n.withPlaces, n.merchant, n.domains])
+        expect(Object.isFrozen(words)).toBe(true);
+    }
+    expect(() => (first.words as string[]).push('TEA')).toThrow(TypeError);
+    expect(normalizeDescription('SQ *BLUE BOTTLE COFFEE Sydney AUS').words).not.toContain('TEA');
+    expect(merchantKey(normalizeDescription('CARD 0042', 'Blue Bottle'))).toBe('BLUE BOTTLE');
+    expect(merchantKey(normalizeDescription('CARD 0042', 'Campos'))).toBe('CAMPOS');
+  });
+
   it.each([
     ['SQ *BLUE BOTTLE COFFEE Sydney AUS', 'BLUE BOTTLE COFFEE', 'Square'],
     ['SQ*BLUE BOTTLE COFFEE MELBOURNE VIC', 'BLUE BOTTLE COFFEE', 'Square'],

@@ -172,15 +172,14 @@ export class Classifier {
   /** filed() of a concept the user has filed nothing of: the category its meaning names. */
   private readonly namedOnly = new Map<string, Filed>();
   /**
-   * filedFor()'s answers while the user's model stays at one revision, by concept key, then by
-   * the category its meaning names ('' for none), one map for each `onlyIfFiled`: every line
-   * asks it of every keyword concept, and a council's filing of one concept spans dozens of
-   * categories.
+   * filedFor()'s answers by concept key while the user's filing of it stays as it was (its
+   * revision), then by `onlyIfFiled` and the category its meaning names: every line asks it of
+   * every keyword concept, and a council's filing of one concept spans dozens of categories.
    */
-  private readonly filedAnswers = {
-    revision: -1,
-    byKey: [new Map(), new Map()] as Map<string, Map<string, Filed | undefined>>[],
-  };
+  private readonly filedAnswers = new Map<
+    string,
+    { revision: number; answers: Map<string, Filed | undefined> }
+  >();
 
   constructor(
     private readonly context: ClassifierContext,
@@ -198,19 +197,16 @@ export class Classifier {
    */
   private filedFor(key: string, named: string | undefined, onlyIfFiled = false): Filed | undefined {
     const userModel = this.context.userModel;
-    const memo = this.filedAnswers;
-    const revision = userModel?.revision ?? 0;
-    if (memo.revision !== revision) {
-      for (const answers of memo.byKey) answers.clear();
-      memo.revision = revision;
+    const revision = userModel?.filingRevision(key) ?? 0;
+    let memo = this.filedAnswers.get(key);
+    if (!memo || memo.revision !== revision) {
+      memo = { revision, answers: new Map() };
+      this.filedAnswers.set(key, memo);
     }
-    const answers = memo.byKey[onlyIfFiled ? 1 : 0];
-    let byNamed = answers.get(key);
-    if (!byNamed) answers.set(key, (byNamed = new Map()));
-    const namedKey = named ?? '';
-    if (byNamed.has(namedKey)) return byNamed.get(namedKey);
+    const answerKey = `${onlyIfFiled ? 1 : 0}${named ?? ''}`;
+    if (memo.answers.has(answerKey)) return memo.answers.get(answerKey);
     const filed = this.filed(userModel?.filing(key), named, onlyIfFiled);
-    byNamed.set(namedKey, filed);
+    memo.answers.set(answerKey, filed);
     return filed;
   }
 

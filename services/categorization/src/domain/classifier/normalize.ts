@@ -1,4 +1,4 @@
-import { latinLetters } from '@pfs/kit';
+import { latinLetters, LruMap } from '@pfs/kit';
 import { splitAcceptorLine } from './acceptor-line';
 import { REGION_CODES, US_STATES, placeLengthAt } from './places';
 import { isOnlineProcessor, stripProcessor } from './processors';
@@ -152,14 +152,41 @@ function isRegionTail(tokens: readonly string[], index: number): boolean {
 }
 
 /**
+ * Descriptions whose normalisation is kept (a few hundred bytes each). A user's statement
+ * repeats its merchants' lines, a model is learned again from every label when it is rebuilt,
+ * and the per-user map replays them: normalising was two fifths of learning a label.
+ */
+const NORMALIZED_KEPT = 20_000;
+const normalizedLines = new LruMap<string, NormalizedDescription>(NORMALIZED_KEPT);
+
+/** Frozen, so that no caller can change what the next one is given. */
+function frozen(normalized: NormalizedDescription): NormalizedDescription {
+  Object.freeze(normalized.words);
+  Object.freeze(normalized.withPlaces);
+  Object.freeze(normalized.merchant);
+  Object.freeze(normalized.domains);
+  return Object.freeze(normalized);
+}
+
+/**
  * Normalises one description (and the merchant field, when the bank gave one). Pure and
- * deterministic: the same input always gives the same words. A card line in the networks'
- * layout is read as its name, with its city and state kept among the places only.
+ * deterministic: the same input always gives the same words (kept, and frozen). A card line in
+ * the networks' layout is read as its name, with its city and state kept among the places only.
  */
 export function normalizeDescription(
   description: string,
   merchant?: string | null,
 ): NormalizedDescription {
+  const key = `${merchant ?? ''}\u0000${description}`;
+  let normalized = normalizedLines.get(key);
+  if (!normalized) {
+    normalized = frozen(normalizeLine(description, merchant));
+    normalizedLines.set(key, normalized);
+  }
+  return normalized;
+}
+
+function normalizeLine(description: string, merchant?: string | null): NormalizedDescription {
   const acceptor = splitAcceptorLine(description);
   if (!acceptor) return normalizeText(description, merchant);
   const named = normalizeText(acceptor.name, merchant);

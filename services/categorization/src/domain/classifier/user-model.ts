@@ -172,9 +172,13 @@ export type ConceptFiling = ReadonlyMap<string, number>;
  */
 class ConceptFilings {
   private readonly byKey = new Map<string, Map<string, number>>();
+  /** Each key's last change, numbered across keys: what was read of a filing holds until then. */
+  private readonly changedAt = new Map<string, number>();
+  private changes = 0;
 
   change(votes: readonly ConceptVote[], categoryId: string, sign: 1 | -1): void {
     for (const { key, weight } of votes) {
+      this.changedAt.set(key, ++this.changes);
       let counts = this.byKey.get(key);
       if (!counts) {
         counts = new Map();
@@ -190,6 +194,10 @@ class ConceptFilings {
 
   filing(key: string): ConceptFiling | undefined {
     return this.byKey.get(key);
+  }
+
+  revision(key: string): number {
+    return this.changedAt.get(key) ?? 0;
   }
 }
 
@@ -283,8 +291,6 @@ export class UserModel {
   private readonly merchantLabels = new Map<string, Map<string, number>>();
   private readonly learned = new Map<string, Learned>();
   private seq = 0;
-  /** Counts every label learned or forgotten: what was read of the model holds while it stays. */
-  private changes = 0;
 
   constructor(private readonly knowledge: KnowledgeModel = knowledgeModel()) {}
 
@@ -293,16 +299,10 @@ export class UserModel {
     return this.learned.size;
   }
 
-  /** Changes with every label learned or forgotten. */
-  get revision(): number {
-    return this.changes;
-  }
-
   learn(label: Label): void {
     this.forget(label.transactionId);
     const { normalized, features, votes } = featuresOf(label, this.knowledge);
     const seq = ++this.seq;
-    this.changes += 1;
     this.model.add(features, label.categoryId);
     this.countMerchant(label.categoryId, merchantOrDescription(normalized, label.description), 1);
     this.filings.change(votes, label.categoryId, 1);
@@ -341,7 +341,6 @@ export class UserModel {
     this.memory.remove(normalized.merchant, previous.seq);
     this.neighbourIndex.remove(neighbourText(normalized, previous.label.description), previous.seq);
     this.learned.delete(transactionId);
-    this.changes += 1;
     return true;
   }
 
@@ -388,6 +387,11 @@ export class UserModel {
   /** Where the user's labels of a concept (conceptKey) went. */
   filing(key: string): ConceptFiling | undefined {
     return this.filings.filing(key);
+  }
+
+  /** Changes whenever the concept's filing does (0 while the user has filed none of it). */
+  filingRevision(key: string): number {
+    return this.filings.revision(key);
   }
 
   /** The vote of the labelled transactions most like this one. */

@@ -1248,6 +1248,36 @@ describe('finer kinds of a concept (knowledge-base/kinds.ts)', () => {
     }
   });
 
+  it("files a child's school under the family's costs where the only education category is work-related (Australia's), under Education elsewhere", () => {
+    const au = defaultCategories('AU');
+    const asAu = { countryCode: 'AU', businessType: 'individual' };
+    expectFiled(
+      au,
+      [
+        ['SCHOOL FEES TERM 3', 'Kids & Childcare'],
+        ['SCHOOL EXCURSION', 'Kids & Childcare'],
+        ['FLEXISCHOOLS*CANTEEN ORDER', 'Kids & Childcare'],
+        ['QKR SCHOOL PAYMENT', 'Kids & Childcare'],
+        ['MONASH UNIVERSITY', 'Self-Education'],
+        ['TAFE NSW COURSE', 'Self-Education'],
+      ],
+      asAu,
+    );
+    const fees = classify(au, 'SCHOOL FEES TERM 3', 'debit', asAu);
+    expect(au.find((c) => c.id === fees.categoryId)).toMatchObject({
+      isTaxDeductible: false,
+      taxCategory: null,
+    });
+    expectFiledIn('US', [
+      ['SCHOOL FEES TERM 3', 'Education'],
+      ['FLEXISCHOOLS*CANTEEN ORDER', 'Education'],
+    ]);
+    expectFiled(defaultCategories('GB'), [['SCHOOL FEES', 'Education']], {
+      countryCode: 'GB',
+      businessType: 'individual',
+    });
+  });
+
   it('files a known merchant of a kind under the category that names the kind', () => {
     const name = (description: string) => classify(mint, description).categoryName;
     expect(name('STARBUCKS STORE 22656 MECHANICSBURG PA')).toBe('Coffee Shops');

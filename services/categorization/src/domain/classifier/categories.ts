@@ -6,7 +6,7 @@ import {
   type CategorySeed,
 } from '../default-categories';
 import { CONCEPT_IDS, CONCEPTS, categoryNamesFor, type Concept, type ConceptId } from './concepts';
-import { KIND_IDS, KINDS, type KindId } from './knowledge-base/kinds';
+import { KIND_IDS, KINDS, type Kind, type KindId } from './knowledge-base/kinds';
 import { MEANING_THRESHOLD, meaningScoreOfTokens, nameTokens, termsSaid } from './ontology';
 
 /** One of the user's categories, as the classifier needs it. */
@@ -40,6 +40,8 @@ export function isIncomeCategory(category: Pick<UserCategory, 'name'>): boolean 
  */
 export class CategoryResolver {
   private readonly byId = new Map<string, UserCategory>();
+  /** The user's categories by name (trimmed, lower case), the first of each name. */
+  private readonly byName = new Map<string, UserCategory>();
   private readonly conceptCategory = new Map<ConceptId, UserCategory>();
   /** The categories some concept maps to. */
   private readonly conceptCategories = new Set<string>();
@@ -60,7 +62,7 @@ export class CategoryResolver {
     readonly countryCode: string,
     readonly businessType: string,
   ) {
-    const byName = new Map<string, UserCategory>();
+    const byName = this.byName;
     for (const category of categories) {
       this.byId.set(category.id, category);
       this.tokensById.set(category.id, nameTokens(category.name));
@@ -220,6 +222,10 @@ export class CategoryResolver {
     broad: UserCategory | undefined,
   ): { category: UserCategory; kind?: KindId } | undefined {
     if (broad && this.saysKind(broad, kind)) return { category: broad };
+    for (const name of (KINDS[kind] as Kind).catalogue ?? []) {
+      const listed = this.byName.get(key(name));
+      if (listed) return { category: listed, kind };
+    }
     // Among default names the catalogue's choice stands: a sole trader's car park goes to
     // "Business: Motor vehicle", not to the default "Parking & Tolls" beside it.
     const narrow = this.categoryForKind(kind);

@@ -31,6 +31,12 @@ export interface Kind {
    * "CAFE" on a US card line is as often a diner as a coffee shop.
    */
   inLines?: readonly string[];
+  /**
+   * The default categories this kind goes to, in order, before its concept's: a child's school
+   * is no work-related self-education, Australia's only education category (deductible at D4),
+   * but its families' costs.
+   */
+  catalogue?: readonly string[];
 }
 
 // prettier-ignore
@@ -135,6 +141,15 @@ export const KINDS = {
     merchants: 'NYTimes|New York Times|Wall Street Journal|Washington Post|The Guardian|Guardian News|The Times|Times Newspapers|Financial Times|The Economist|Economist Newspaper|News Corp|Substack|Medium.com',
     terms: ['newspapers', 'newspaper', 'magazines', 'magazine', 'news', 'zeitung', 'zeitungen', 'zeitschriften', 'journaux', 'presse', 'periodicos', 'revistas', 'giornali', 'riviste', 'kranten', 'tijdschriften'],
     inLines: ['newspaper', 'newspapers', 'magazine', 'magazines', 'zeitung', 'journal'],
+  },
+  // A child's school: its fees, canteen, excursions and the apps that take them.
+  school: {
+    concept: 'education',
+    describe: "a child's school, its canteen or excursions",
+    merchants: 'Flexischools|Qkr',
+    terms: ['school', 'schools', 'school fees', 'schooling', 'schule', 'schulgeld', 'ecole', 'escuela', 'scuola'],
+    inLines: ['school fees', 'school fee', 'primary school', 'elementary school', 'secondary school', 'grammar school', 'public school', 'school lunch', 'school lunches', 'school canteen', 'tuckshop', 'school excursion', 'school camp', 'school photos', 'school uniform', 'schulgeld'],
+    catalogue: ['Education', 'Kids & Childcare', 'Child Care'],
   },
   // Mint's "Kids Activities" under Kids, beside "Gym" under Health & Fitness.
   kids_activities: {

@@ -1276,6 +1276,12 @@ describe('finer kinds of a concept (knowledge-base/kinds.ts)', () => {
       countryCode: 'GB',
       businessType: 'individual',
     });
+    // A category the user made for schools takes them before either.
+    expectFiled(named('School', 'Education', 'Kids & Childcare', 'Groceries'), [
+      ['SCHOOL FEES', 'School'],
+      ['SCHOOL EXCURSION', 'School'],
+      ['MONASH UNIVERSITY', 'Education'],
+    ]);
   });
 
   it('files a known merchant of a kind under the category that names the kind', () => {

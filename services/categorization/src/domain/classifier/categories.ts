@@ -222,14 +222,17 @@ export class CategoryResolver {
     broad: UserCategory | undefined,
   ): { category: UserCategory; kind?: KindId } | undefined {
     if (broad && this.saysKind(broad, kind)) return { category: broad };
+    // Among default names the catalogue's choice stands: a sole trader's car park goes to
+    // "Business: Motor vehicle", not to the default "Parking & Tolls" beside it.
+    const narrow = this.categoryForKind(kind);
+    if (narrow && this.madeByUser(narrow)) return { category: narrow, kind };
+    // The kind's own catalogue choice, where it has one: a child's school goes to "Kids &
+    // Childcare" beside Australia's "Self-Education", a work-related deduction.
     for (const name of (KINDS[kind] as Kind).catalogue ?? []) {
       const listed = this.byName.get(key(name));
       if (listed) return { category: listed, kind };
     }
-    // Among default names the catalogue's choice stands: a sole trader's car park goes to
-    // "Business: Motor vehicle", not to the default "Parking & Tolls" beside it.
-    const narrow = this.categoryForKind(kind);
-    if (narrow && (!broad || this.madeByUser(narrow))) return { category: narrow, kind };
+    if (narrow && !broad) return { category: narrow, kind };
     // A category named for another kind of the concept ("Parking" for a toll road) is no place
     // for this one where a wider category of the user's, named for no kind of it, means the
     // concept too ("Auto & Transport"). The user's own filing of the kind still decides.

@@ -481,13 +481,16 @@ describe('Classifier, warm (learning from the user)', () => {
       '6230 Catering',
     ]);
     const repairs = codes[0].id;
-    const classify = (model: UserModel, description: string) =>
+    const classifierFor = (model: UserModel) =>
       new Classifier({
         countryCode: 'GB',
         businessType: 'sole_trader',
         categories: codes,
         userModel: model,
-      }).classify({ id: 'x', description, type: 'debit', amount: 84 });
+      });
+    const line = (description: string) => ({ id: 'x', description, type: 'debit', amount: 84 });
+    const classify = (model: UserModel, description: string) =>
+      classifierFor(model).classify(line(description));
     const learnHardware = (model: UserModel) =>
       ['TRAVIS PERKINS 123 BIRMINGHAM', 'SCREWFIX DIRECT', 'WICKES 4411'].forEach(
         (description, i) =>
@@ -534,19 +537,8 @@ describe('Classifier, warm (learning from the user)', () => {
 
     it("follows the filing as it changes when one classifier serves the user's model throughout", () => {
       const model = new UserModel();
-      const classifier = new Classifier({
-        countryCode: 'GB',
-        businessType: 'sole_trader',
-        categories: codes,
-        userModel: model,
-      });
-      const toolstation = () =>
-        classifier.classify({
-          id: 'x',
-          description: 'TOOLSTATION LTD 0098',
-          type: 'debit',
-          amount: 84,
-        }).categoryId;
+      const classifier = classifierFor(model);
+      const toolstation = () => classifier.classify(line('TOOLSTATION LTD 0098')).categoryId;
       const before = toolstation();
       expect(before).not.toBe(repairs);
       learnHardware(model);

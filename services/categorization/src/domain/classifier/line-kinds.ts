@@ -1,9 +1,6 @@
 import type { ConceptId } from './concepts';
 import { KIND_IDS, KINDS, type Kind, type KindId } from './knowledge-base/kinds';
-import { termsSaid } from './ontology';
-
-/** Shortest word a line's longer word says as its plural or compound (ontology.ts, `inflects`). */
-const SHORTEST_STEM = 4;
+import { SHORTEST_STEM, termsSaid } from './ontology';
 
 /**
  * Each kind's line terms by their first word, the kinds in KIND_IDS order: a line says a term

@@ -674,7 +674,10 @@ function wordsOf(term: string): readonly string[] {
   return words;
 }
 
-const says = (t: string, w: string) => t === w || (w.length >= 4 && inflects(t, w));
+/** The shortest word that a longer one can say as its plural or compound (`inflects`). */
+export const SHORTEST_STEM = 4;
+
+const says = (t: string, w: string) => t === w || (w.length >= SHORTEST_STEM && inflects(t, w));
 
 function matches(tokens: readonly string[], term: string): boolean {
   return wordsOf(term).every((w) => tokens.some((t) => says(t, w)));

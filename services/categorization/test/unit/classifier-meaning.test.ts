@@ -1284,6 +1284,79 @@ describe('finer kinds of a concept (knowledge-base/kinds.ts)', () => {
     ]);
   });
 
+  it("files a family's lessons, sports clubs and camps as the family's costs, never as Australia's work-related self-education", () => {
+    const au = defaultCategories('AU');
+    const asAu = { countryCode: 'AU', businessType: 'individual' };
+    expectFiled(
+      au,
+      [
+        ['PIANO LESSONS', 'Kids & Childcare'],
+        ['DRIVING LESSONS', 'Kids & Childcare'],
+        ['TUTORING', 'Kids & Childcare'],
+        ['KUMON', 'Kids & Childcare'],
+        ['SCOUTS CAMP', 'Kids & Childcare'],
+        ['SUMMER CAMP', 'Kids & Childcare'],
+        ['ST MARYS PRIMARY SCHOOL', 'Kids & Childcare'],
+        ['SWIMMING LESSONS', 'Fitness & Sport'],
+        ['LITTLE ATHLETICS', 'Fitness & Sport'],
+        ['SOCCER CLUB REGO', 'Fitness & Sport'],
+        ['MONASH UNIVERSITY', 'Self-Education'],
+      ],
+      asAu,
+    );
+    const piano = classify(au, 'PIANO LESSONS', 'debit', asAu);
+    expect(au.find((c) => c.id === piano.categoryId)).toMatchObject({ isTaxDeductible: false });
+    expectFiledIn('US', [
+      ['PIANO LESSONS', 'Education'],
+      ['MUSIC LESSONS', 'Education'],
+      ['DRIVING SCHOOL', 'Education'],
+      ['BALLET SCHOOL', 'Fitness & Sport'],
+      ['FOOTBALL CLUB FEES', 'Fitness & Sport'],
+      ['CUB SCOUTS DUES', 'Kids & Childcare'],
+      ['ST MARYS PRIMARY SCHOOL', 'Education'],
+    ]);
+    // A category the user made for lessons takes them; a university stays education.
+    expectFiled(named('Lessons', 'Education', 'Kids & Childcare', 'Groceries'), [
+      ['PIANO LESSONS', 'Lessons'],
+      ['KUMON', 'Lessons'],
+      ['MONASH UNIVERSITY', 'Education'],
+    ]);
+  });
+
+  it('files child support as a family cost, not as a charity or as the childcare Canada deducts', () => {
+    expectFiledIn('US', [
+      ['CHILD SUPPORT PAYMENT', 'Kids & Childcare'],
+      ['DCSS CHILD SUPPORT', 'Kids & Childcare'],
+    ]);
+    expectFiled(defaultCategories('GB'), [['CHILD MAINTENANCE SERVICE', 'Kids & Childcare']], {
+      countryCode: 'GB',
+      businessType: 'individual',
+    });
+    const ca = defaultCategories('CA');
+    const asCa = { countryCode: 'CA', businessType: 'individual' };
+    const support = classify(ca, 'CHILD SUPPORT PAYMENT', 'debit', asCa);
+    expect(ca.find((c) => c.id === support.categoryId)).toMatchObject({
+      name: 'Transfers',
+      isTaxDeductible: false,
+    });
+    // Canada's deductible childcare keeps the daycare.
+    expectFiled(ca, [['DAYCARE FEES', 'Child Care']], asCa);
+    expectFiled(named('Child Support', 'Child Care', 'Charity', 'Groceries', 'Shopping'), [
+      ['CHILD SUPPORT PAYMENT', 'Child Support'],
+      ['DAYCARE FEES', 'Child Care'],
+      ['BRIGHT HORIZONS', 'Child Care'],
+    ]);
+  });
+
+  it('files a household’s cleaner and aged care where their trades go', () => {
+    expectFiledIn('US', [
+      ['MAID SERVICE', 'Home & Garden'],
+      ['NURSING HOME', 'Medical & Dental'],
+      ['AGED CARE', 'Medical & Dental'],
+      ['DISABILITY SERVICES', 'Medical & Dental'],
+    ]);
+  });
+
   it('files a known merchant of a kind under the category that names the kind', () => {
     const name = (description: string) => classify(mint, description).categoryName;
     expect(name('STARBUCKS STORE 22656 MECHANICSBURG PA')).toBe('Coffee Shops');

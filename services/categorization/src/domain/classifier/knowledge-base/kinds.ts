@@ -151,6 +151,25 @@ export const KINDS = {
     inLines: ['school fees', 'school fee', 'primary school', 'elementary school', 'secondary school', 'grammar school', 'public school', 'school lunch', 'school lunches', 'school canteen', 'tuckshop', 'school excursion', 'school camp', 'school photos', 'school uniform', 'schulgeld'],
     catalogue: ['Education', 'Kids & Childcare', 'Child Care'],
   },
+  // Lessons and tutoring outside school: music, driving, a tutor. Australia's only education
+  // category is the work-related D4 deduction, which they are not.
+  lessons: {
+    concept: 'education',
+    describe: 'private lessons or tutoring',
+    merchants: 'Kumon|Mathnasium|Sylvan Learning',
+    terms: ['lessons', 'tutoring', 'tuition', 'music lessons', 'nachhilfe', 'musikunterricht', 'cours particuliers', 'clases particulares', 'ripetizioni', 'bijles'],
+    inLines: ['lessons', 'lesson', 'tutoring', 'tutor', 'music school', 'music teacher', 'piano teacher', 'driving school', 'driving instructor', 'drivers ed', 'nachhilfe'],
+    catalogue: ['Education', 'Kids & Childcare', 'Child Care'],
+  },
+  // Child support paid to the other parent: a family cost, not childcare that Canada's default
+  // "Child Care" deducts (line 21400), so no childcare category but a transfer there.
+  child_support: {
+    concept: 'childcare',
+    describe: 'child support',
+    terms: ['child support', 'child maintenance', 'kindesunterhalt', 'unterhalt', 'pension alimentaire', 'manutencion', 'mantenimento figli', 'kinderalimentatie', 'alimentatie'],
+    inLines: ['child support', 'child maintenance', 'kindesunterhalt', 'unterhalt', 'pension alimentaire'],
+    catalogue: ['Kids & Childcare', 'Kids', 'Transfers'],
+  },
   // Mint's "Kids Activities" under Kids, beside "Gym" under Health & Fitness.
   kids_activities: {
     concept: 'gym',

@@ -802,6 +802,21 @@ describe('categories found by what their names mean', () => {
     expect(result).toMatchObject({ categoryId: null, confidence: 0, source: 'none' });
   });
 
+  it('answers a line whose likeliest meaning has a category, however little of the belief is left on the others', () => {
+    // DAYCARE is childcare at under half of the keyword belief (a dog's daycare takes some):
+    // a user with few categories, one of them for childcare, still gets it there.
+    expectFiled(named('Kids', 'Child Care', 'Charity'), [
+      ['DAYCARE', 'Child Care'],
+      ['SUNSHINE DAYCARE', 'Child Care'],
+    ]);
+    // Where the likeliest meaning has no category, still none.
+    for (const description of ['DAYCARE', 'PETROL STATION', 'DENTIST'])
+      expect(classify(named('Groceries', 'Charity'), description)).toMatchObject({
+        categoryId: null,
+        source: 'none',
+      });
+  });
+
   it('prefers a name that says the concept itself over a catalogue’s broad name', () => {
     // A budgeting app's names, a few of which are also default names ("Shopping", "Income").
     const app = named(

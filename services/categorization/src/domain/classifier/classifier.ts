@@ -122,7 +122,11 @@ function byCategory(filed: Filed): FiledByCategory {
   return grouped;
 }
 
-/** Below this share of the keyword belief on the user's categories, the knowledge abstains. */
+/**
+ * Below this share of the keyword belief on the user's categories, the knowledge abstains,
+ * unless the user has a category for its likeliest concept: DAYCARE is childcare at 0.45 (a
+ * dog's daycare takes some), and a user with three categories, one for childcare, got nothing.
+ */
 const UNCOVERED_SHARE = 0.5;
 
 function quote(words: string[]): string {
@@ -290,10 +294,17 @@ export class Classifier {
     const namedCategories = verdict.keywords.concepts.map((concept) =>
       this.resolver.categoryForMerchant(concept, verdict.kindsNamed.get(concept)),
     );
+    // Whether the user has a category for the likeliest concept.
+    let likeliest = 0;
+    let likeliestCovered = false;
     verdict.keywords.concepts.forEach((concept, i) => {
       const p = verdict.keywords.probabilities[i];
       totalMass += p;
       const filed = this.filedFor(concept, namedCategories[i]?.category.id);
+      if (p > likeliest) {
+        likeliest = p;
+        likeliestCovered = Boolean(filed);
+      }
       if (!filed) return;
       coveredMass += p;
       for (const { id, shares } of byCategory(filed)) {
@@ -325,12 +336,12 @@ export class Classifier {
         merchantCategory = this.resolver.get(id);
       }
     }
-    // The knowledge is sure what this is (a known merchant, or most of the keyword belief) and
-    // the user has no category for it: what is left of the knowledge would only force the
+    // The knowledge is sure what this is (a known merchant, or most of the keyword belief with
+    // its likeliest concept) and the user has no category for it: what is left of the knowledge would only force the
     // nearest wrong category, so it says nothing (the user's own labels may still answer).
     const unfit = verdict.merchant
       ? !merchantDist
-      : totalMass > 0 && coveredMass / totalMass < UNCOVERED_SHARE;
+      : totalMass > 0 && coveredMass / totalMass < UNCOVERED_SHARE && !likeliestCovered;
     if (unfit) {
       keywordDist.clear();
       keywordMass = 0;

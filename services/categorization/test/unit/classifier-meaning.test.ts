@@ -1363,6 +1363,39 @@ describe('finer kinds of a concept (knowledge-base/kinds.ts)', () => {
     ]);
   });
 
+  it("reads a family's costs as European statements word them", () => {
+    // "PENSION ALIMENTAIRE" (child support) went to retirement, a school canteen to a café.
+    expectFiledIn('FR', [
+      ['PENSION ALIMENTAIRE', 'Kids & Childcare'],
+      ['CANTINE SCOLAIRE', 'Education'],
+      ['ASSISTANTE MATERNELLE', 'Kids & Childcare'],
+      ['CONSERVATOIRE MUSIQUE', 'Education'],
+      ['AUTO ECOLE', 'Education'],
+      // France's family benefits, not the Charities Aid Foundation that CAF is at a line's start.
+      ['VIR CAF ALLOCATIONS FAMILIALES', 'Income/Salary', 'credit'],
+    ]);
+    expectFiledIn('ES', [
+      ['PENSION ALIMENTICIA', 'Kids & Childcare'],
+      ['COMEDOR ESCOLAR', 'Education'],
+      ['ACADEMIA DE INGLES', 'Education'],
+    ]);
+    expectFiledIn('DE', [
+      ['UNTERHALT KIND', 'Kids & Childcare'],
+      ['TAGESMUTTER', 'Kids & Childcare'],
+      ['SPORTVEREIN MITGLIEDSBEITRAG', 'Fitness & Sport'],
+      ['WASSERGELD', 'Utilities'],
+    ]);
+    expectFiled(
+      defaultCategories('AU'),
+      [
+        ['SCHOOL CANTEEN', 'Kids & Childcare'],
+        ['TUCKSHOP', 'Kids & Childcare'],
+        ['STAFF CANTEEN', 'Dining Out'],
+      ],
+      { countryCode: 'AU', businessType: 'individual' },
+    );
+  });
+
   it('files a household’s cleaner and aged care where their trades go', () => {
     expectFiledIn('US', [
       ['MAID SERVICE', 'Home & Garden'],

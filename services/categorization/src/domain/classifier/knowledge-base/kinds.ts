@@ -148,7 +148,7 @@ export const KINDS = {
     describe: "a child's school, its canteen or excursions",
     merchants: 'Flexischools|Qkr',
     terms: ['school', 'schools', 'school fees', 'schooling', 'schule', 'schulgeld', 'ecole', 'escuela', 'scuola'],
-    inLines: ['school fees', 'school fee', 'primary school', 'elementary school', 'secondary school', 'grammar school', 'public school', 'school lunch', 'school lunches', 'school canteen', 'tuckshop', 'school excursion', 'school camp', 'school photos', 'school uniform', 'schulgeld'],
+    inLines: ['school fees', 'school fee', 'primary school', 'elementary school', 'secondary school', 'grammar school', 'public school', 'school lunch', 'school lunches', 'school canteen', 'school tuckshop', 'tuckshop', 'cantine scolaire', 'comedor escolar', 'mensa scolastica', 'schulkantine', 'school excursion', 'school camp', 'school photos', 'school uniform', 'schulgeld'],
     catalogue: ['Education', 'Kids & Childcare', 'Child Care'],
   },
   // Lessons and tutoring outside school: music, driving, a tutor. Australia's only education
@@ -167,7 +167,7 @@ export const KINDS = {
     concept: 'childcare',
     describe: 'child support',
     terms: ['child support', 'child maintenance', 'kindesunterhalt', 'unterhalt', 'pension alimentaire', 'manutencion', 'mantenimento figli', 'kinderalimentatie', 'alimentatie'],
-    inLines: ['child support', 'child maintenance', 'kindesunterhalt', 'unterhalt', 'pension alimentaire'],
+    inLines: ['child support', 'child maintenance', 'kindesunterhalt', 'unterhalt', 'unterhaltszahlung', 'pension alimentaire', 'pension alimenticia', 'manutencion', 'mantenimento figli', 'kinderalimentatie', 'alimentatie'],
     catalogue: ['Kids & Childcare', 'Kids', 'Transfers'],
   },
   // Mint's "Kids Activities" under Kids, beside "Gym" under Health & Fitness.

@@ -1396,6 +1396,23 @@ describe('finer kinds of a concept (knowledge-base/kinds.ts)', () => {
     );
   });
 
+  it("reads an Italian company's S.p.A. as its legal form after a known name, a spa otherwise", () => {
+    const asItaly = { countryCode: 'IT', businessType: 'individual' };
+    expectFiled(
+      defaultCategories('IT'),
+      [
+        ['ADDEBITO SDD FASTWEB SPA', 'Phone & Internet'],
+        ['HERA SPA', 'Utilities'],
+        ['POSTE ITALIANE SPA', 'Shopping'],
+        ['DAY SPA', 'Personal Care'],
+        ['TERME SPA BENESSERE', 'Personal Care'],
+      ],
+      asItaly,
+    );
+    // A spa of that name elsewhere.
+    expectFiledIn('US', [['HERA SPA', 'Personal Care']]);
+  });
+
   it('files a household’s cleaner and aged care where their trades go', () => {
     expectFiledIn('US', [
       ['MAID SERVICE', 'Home & Garden'],

@@ -4,6 +4,7 @@ import {
   merchantKey,
   sellsOnline,
   normalizeDescription,
+  withoutLegalFormOf,
   withoutWords,
 } from '../../src/domain/classifier/normalize';
 
@@ -360,6 +361,24 @@ describe('withoutWords', () => {
       'TASTY',
       'THAI',
     ]);
+  });
+});
+
+describe('withoutLegalFormOf', () => {
+  it("drops the country's legal form where it ends the line, and only there", () => {
+    const hera = withoutLegalFormOf(normalizeDescription('HERA SPA'), 'it');
+    expect(hera.words).toEqual(['HERA']);
+    expect(hera.merchant).toEqual(['HERA']);
+    expect(hera.withPlaces).toEqual(['HERA']);
+    // Elsewhere on the line, alone, or in another country, the same object comes back.
+    for (const [description, country] of [
+      ['TERME SPA BENESSERE', 'IT'],
+      ['SPA', 'IT'],
+      ['HERA SPA', 'US'],
+    ]) {
+      const normalized = normalizeDescription(description);
+      expect(withoutLegalFormOf(normalized, country)).toBe(normalized);
+    }
   });
 });
 

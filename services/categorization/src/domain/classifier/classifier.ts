@@ -19,6 +19,7 @@ import { NEIGHBOUR_SETTINGS, type NeighbourVote } from './neighbours';
 import {
   normalizeDescription,
   titleCase,
+  withoutLegalFormOf,
   withoutWords,
   type NormalizedDescription,
 } from './normalize';
@@ -473,11 +474,17 @@ export class Classifier {
     const featuresOf = (words: NormalizedDescription) =>
       extractFeatures({ normalized: words, type: transaction.type, amount: transaction.amount });
     const features = featuresOf(normalized);
-    const verdict = this.knowledge.judge(
-      normalized,
-      (words) => (words === normalized ? features : featuresOf(words)),
-      transaction.type,
-    );
+    const judge = (words: NormalizedDescription) =>
+      this.knowledge.judge(
+        words,
+        (some) => (some === normalized ? features : featuresOf(some)),
+        transaction.type,
+      );
+    // A known merchant before the user's country's legal form ("HERA SPA" in Italy) is that
+    // merchant, not its spa; without a known merchant, the word is read as written ("DAY SPA").
+    const registered = withoutLegalFormOf(normalized, this.context.countryCode);
+    const asRegistered = registered === normalized ? undefined : judge(registered);
+    const verdict = asRegistered?.merchant ? asRegistered : judge(normalized);
 
     const knowledge = this.knowledgeBelief(verdict);
     const { prior, merchantCategory } = knowledge;

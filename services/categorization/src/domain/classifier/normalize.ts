@@ -414,6 +414,35 @@ export function withoutWords(
 }
 
 /**
+ * Legal forms a country's banks print that are a trade's word elsewhere: Italy's S.p.A. as "SPA"
+ * ("HERA SPA", "FASTWEB SPA", "A2A ENERGIA SPA" went to personal care).
+ */
+const LEGAL_FORMS_OF_COUNTRY: Readonly<Record<string, ReadonlySet<string>>> = {
+  IT: new Set(['SPA']),
+};
+
+/**
+ * The description without the country's legal form where it ends the line ("HERA SPA" in Italy);
+ * the same object when there is none.
+ */
+export function withoutLegalFormOf(
+  normalized: NormalizedDescription,
+  countryCode: string,
+): NormalizedDescription {
+  const forms = LEGAL_FORMS_OF_COUNTRY[countryCode.toUpperCase()];
+  const last = normalized.words[normalized.words.length - 1];
+  if (!forms || normalized.words.length < 2 || !forms.has(last)) return normalized;
+  const drop = (words: readonly string[]) =>
+    words[words.length - 1] === last ? words.slice(0, -1) : [...words];
+  return {
+    ...normalized,
+    words: drop(normalized.words),
+    withPlaces: drop(normalized.withPlaces),
+    merchant: normalized.merchant.length > 1 ? drop(normalized.merchant) : [...normalized.merchant],
+  };
+}
+
+/**
  * Whether the merchant sells online, as the line shows it: named by a web domain (its first word
  * is a domain's name: "GRASSHOPPER.COM", "KLARNA*ASKET.COM") or paid through a processor of web
  * shops. A domain elsewhere on the line (a Square receipt's address, a bar's e-mail) says

@@ -1341,6 +1341,20 @@ describe('finer kinds of a concept (knowledge-base/kinds.ts)', () => {
     ]);
   });
 
+  it("knows the UK's school-payment apps, school dinners and childminders", () => {
+    expectFiled(
+      defaultCategories('GB'),
+      [
+        ['PARENTPAY', 'Education'],
+        ['SCOPAY', 'Education'],
+        ['WISEPAY', 'Education'],
+        ['SCHOOL DINNER MONEY', 'Education'],
+        ['CHILDMINDER', 'Kids & Childcare'],
+      ],
+      { countryCode: 'GB', businessType: 'individual' },
+    );
+  });
+
   it('files child support as a family cost, not as a charity or as the childcare Canada deducts', () => {
     expectFiledIn('US', [
       ['CHILD SUPPORT PAYMENT', 'Kids & Childcare'],

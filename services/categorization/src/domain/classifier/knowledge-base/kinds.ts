@@ -146,9 +146,9 @@ export const KINDS = {
   school: {
     concept: 'education',
     describe: "a child's school, its canteen or excursions",
-    merchants: 'Flexischools|Qkr',
+    merchants: 'Flexischools|Qkr|ParentPay|Scopay|WisePay',
     terms: ['school', 'schools', 'school fees', 'schooling', 'schule', 'schulgeld', 'ecole', 'escuela', 'scuola'],
-    inLines: ['school fees', 'school fee', 'primary school', 'elementary school', 'secondary school', 'grammar school', 'public school', 'school lunch', 'school lunches', 'school canteen', 'school tuckshop', 'tuckshop', 'cantine scolaire', 'comedor escolar', 'mensa scolastica', 'schulkantine', 'school excursion', 'school camp', 'school photos', 'school uniform', 'school fete', 'school trip', 'school book', 'school books', 'school supplies', 'school shoes', 'school bus', 'school levy', 'school contribution', 'school donation', 'school term', 'school holiday', 'schulgeld'],
+    inLines: ['school fees', 'school fee', 'primary school', 'elementary school', 'secondary school', 'grammar school', 'public school', 'school lunch', 'school lunches', 'school canteen', 'school tuckshop', 'tuckshop', 'cantine scolaire', 'comedor escolar', 'mensa scolastica', 'schulkantine', 'school excursion', 'school camp', 'school photos', 'school uniform', 'school fete', 'school trip', 'school book', 'school books', 'school supplies', 'school shoes', 'school bus', 'school levy', 'school contribution', 'school donation', 'school term', 'school holiday', 'school dinner', 'school dinners', 'dinner money', 'schulgeld'],
     catalogue: ['Education', 'Kids & Childcare', 'Child Care'],
   },
   // Lessons and tutoring outside school: music, driving, a tutor. Australia's only education

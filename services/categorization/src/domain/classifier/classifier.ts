@@ -338,8 +338,9 @@ export class Classifier {
       }
     }
     // The knowledge is sure what this is (a known merchant, or most of the keyword belief with
-    // its likeliest concept) and the user has no category for it: what is left of the knowledge would only force the
-    // nearest wrong category, so it says nothing (the user's own labels may still answer).
+    // its likeliest concept) and the user has no category for it: what is left of the
+    // knowledge would only force the nearest wrong category, so it says nothing (the user's own
+    // labels may still answer).
     const unfit = verdict.merchant
       ? !merchantDist
       : totalMass > 0 && coveredMass / totalMass < UNCOVERED_SHARE && !likeliestCovered;

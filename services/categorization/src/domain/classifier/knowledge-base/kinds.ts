@@ -157,7 +157,7 @@ export const KINDS = {
     concept: 'education',
     describe: 'private lessons or tutoring',
     merchants: 'Kumon|Mathnasium|Sylvan Learning',
-    terms: ['lessons', 'tutoring', 'tuition', 'music lessons', 'nachhilfe', 'musikunterricht', 'cours particuliers', 'clases particulares', 'ripetizioni', 'bijles'],
+    terms: ['lessons', 'tutoring', 'music lessons', 'nachhilfe', 'musikunterricht', 'cours particuliers', 'clases particulares', 'ripetizioni', 'bijles'],
     inLines: ['lessons', 'lesson', 'tutoring', 'tutor', 'music school', 'music teacher', 'piano teacher', 'driving school', 'driving instructor', 'drivers ed', 'nachhilfe'],
     catalogue: ['Education', 'Kids & Childcare', 'Child Care'],
   },

@@ -1364,6 +1364,16 @@ describe('finer kinds of a concept (knowledge-base/kinds.ts)', () => {
       countryCode: 'GB',
       businessType: 'individual',
     });
+    // Australia's child support goes through Services Australia, whose other lines are benefits.
+    expectFiled(
+      defaultCategories('AU'),
+      [
+        ['SERVICES AUSTRALIA CHILD SUPPORT', 'Kids & Childcare'],
+        ['CHILD SUPPORT SERVICES AUSTRALIA', 'Kids & Childcare'],
+        ['SERVICES AUSTRALIA', 'Income/Salary', 'credit'],
+      ],
+      { countryCode: 'AU', businessType: 'individual' },
+    );
     const ca = defaultCategories('CA');
     const asCa = { countryCode: 'CA', businessType: 'individual' };
     const support = classify(ca, 'CHILD SUPPORT PAYMENT', 'debit', asCa);

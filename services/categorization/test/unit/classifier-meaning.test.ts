@@ -1291,6 +1291,9 @@ describe('finer kinds of a concept (knowledge-base/kinds.ts)', () => {
       countryCode: 'GB',
       businessType: 'individual',
     });
+    // The family's category renamed (its icon and colour kept) still takes them.
+    const renamed = au.map((c) => (c.name === 'Kids & Childcare' ? { ...c, name: 'Family' } : c));
+    expectFiled(renamed, [['SCHOOL FEES TERM 3', 'Family']], asAu);
     // A category the user made for schools takes them before either.
     expectFiled(named('School', 'Education', 'Kids & Childcare', 'Groceries'), [
       ['SCHOOL FEES', 'School'],

@@ -50,7 +50,8 @@ export class CategoryResolver {
   private readonly tokensById = new Map<string, readonly string[]>();
   /** Fewer than half of the user's categories carry a default catalogue name. */
   readonly ownNames: boolean;
-  private seedNames = new Set<string>();
+  /** The default catalogues' seeds by name (key): the names and renames of default categories. */
+  private readonly seeds: ReadonlyMap<string, CategorySeed>;
   /** Where each kind's merchants go (undefined: nowhere), found when first asked for. */
   private readonly kindHome = new Map<
     KindId,
@@ -62,27 +63,23 @@ export class CategoryResolver {
     readonly countryCode: string,
     readonly businessType: string,
   ) {
-    const byName = this.byName;
     for (const category of categories) {
       this.byId.set(category.id, category);
       this.tokensById.set(category.id, nameTokens(category.name));
-      if (!byName.has(key(category.name))) byName.set(key(category.name), category);
+      if (!this.byName.has(key(category.name))) this.byName.set(key(category.name), category);
       if (isIncomeCategory(category)) this.income.add(category.id);
     }
-    const seeds = seedsByName(countryCode);
-    this.seedNames = new Set(seeds.keys());
+    this.seeds = seedsByName(countryCode);
     // Mostly the default catalogue's names: its conventions hold (which default category each
     // concept goes to). Otherwise the user named their own, and a name that says the concept
     // itself ("Books", "Hotel", "Office Supplies") beats a catalogue's broad one ("Shopping").
     this.ownNames =
-      categories.filter((c) => this.seedNames.has(key(c.name))).length < categories.length / 2;
+      categories.filter((c) => this.seeds.has(key(c.name))).length < categories.length / 2;
     for (const concept of CONCEPT_IDS) {
       // Each preferred name in turn, as named or as renamed, before the next preference.
       let found: UserCategory | undefined;
       for (const name of categoryNamesFor(concept, businessType)) {
-        found =
-          byName.get(key(name)) ??
-          (byName.has(key(name)) ? undefined : this.bySeed(seeds.get(key(name)), byName));
+        found = this.defaultNamed(name);
         if (found) break;
       }
       // The category whose name means this concept, in any of the languages the ontology knows
@@ -156,7 +153,7 @@ export class CategoryResolver {
 
   /** A category the user named (all of theirs, when they named their own), not a default one. */
   private madeByUser(category: UserCategory): boolean {
-    return this.ownNames || !this.seedNames.has(key(category.name));
+    return this.ownNames || !this.seeds.has(key(category.name));
   }
 
   private meaning(concept: ConceptId, category: UserCategory): number {
@@ -174,15 +171,17 @@ export class CategoryResolver {
     return Math.min(1, known / this.categories.length);
   }
 
+  /** The user's category of this default name, as named or as renamed (bySeed). */
+  private defaultNamed(name: string): UserCategory | undefined {
+    return this.byName.get(key(name)) ?? this.bySeed(this.seeds.get(key(name)));
+  }
+
   /** A renamed default category: same tax label (when it has one), else same icon and colour. */
-  private bySeed(
-    seed: CategorySeed | undefined,
-    byName: Map<string, UserCategory>,
-  ): UserCategory | undefined {
+  private bySeed(seed: CategorySeed | undefined): UserCategory | undefined {
     if (!seed) return undefined;
     // Only categories that are not themselves another default category under its own name.
     const renamed = (c: UserCategory) =>
-      !this.seedNames.has(key(c.name)) || byName.get(key(c.name)) !== c;
+      !this.seeds.has(key(c.name)) || this.byName.get(key(c.name)) !== c;
     if (seed.taxCategory) {
       const sameLabel = this.categories.filter(
         (c) => c.taxCategory === seed.taxCategory && renamed(c),
@@ -226,10 +225,11 @@ export class CategoryResolver {
     // "Business: Motor vehicle", not to the default "Parking & Tolls" beside it.
     const narrow = this.categoryForKind(kind);
     if (narrow && this.madeByUser(narrow)) return { category: narrow, kind };
-    // The kind's own catalogue choice, where it has one: a child's school goes to "Kids &
-    // Childcare" beside Australia's "Self-Education", a work-related deduction.
+    // The kind's own catalogue choice, where it has one, as named or as renamed: a child's
+    // school goes to "Kids & Childcare" beside Australia's "Self-Education", a work-related
+    // deduction.
     for (const name of (KINDS[kind] as Kind).catalogue ?? []) {
-      const listed = this.byName.get(key(name));
+      const listed = this.defaultNamed(name);
       if (listed) return { category: listed, kind };
     }
     if (narrow && !broad) return { category: narrow, kind };

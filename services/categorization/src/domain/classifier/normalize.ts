@@ -432,14 +432,7 @@ export function withoutLegalFormOf(
   const forms = LEGAL_FORMS_OF_COUNTRY[countryCode.toUpperCase()];
   const last = normalized.words[normalized.words.length - 1];
   if (!forms || normalized.words.length < 2 || !forms.has(last)) return normalized;
-  const drop = (words: readonly string[]) =>
-    words[words.length - 1] === last ? words.slice(0, -1) : [...words];
-  return {
-    ...normalized,
-    words: drop(normalized.words),
-    withPlaces: drop(normalized.withPlaces),
-    merchant: normalized.merchant.length > 1 ? drop(normalized.merchant) : [...normalized.merchant],
-  };
+  return withoutWords(normalized, [last]);
 }
 
 /**

@@ -1051,6 +1051,50 @@ describe('categories found by what their names mean', () => {
     ]);
   });
 
+  it("reads a European bank's interest, fees and investing lines", () => {
+    const german = named('Lebensmittel', 'Bankgebühren', 'Einnahmen', 'Geldanlage', 'Kinder');
+    expectFiled(german, [
+      ['SOLLZINSEN', 'Bankgebühren'],
+      ['DISPOZINSEN', 'Bankgebühren'],
+      ['ABSCHLUSS ENTGELTE', 'Bankgebühren'],
+      ['GEBUEHREN GIROCARD', 'Bankgebühren'],
+      ['ZINSEN', 'Einnahmen', 'credit'],
+      ['DIVIDENDE', 'Einnahmen', 'credit'],
+      ['SPARPLAN ETF', 'Geldanlage'],
+      ['WERTPAPIERKAUF', 'Geldanlage'],
+      ['TRADE REPUBLIC BANK GMBH', 'Geldanlage'],
+      // A broker's line that names what the holdings earned is income, not another trade.
+      ['TRADE REPUBLIC ZINSEN', 'Einnahmen', 'credit'],
+      ['SCALABLE CAPITAL DIVIDENDE', 'Einnahmen', 'credit'],
+      // The parents' share of a day-care place: a long unknown word beside a short keyword.
+      ['ELTERNBEITRAG KITA', 'Kinder'],
+    ]);
+    expectFiled(named('Courses', 'Frais bancaires', 'Revenus', 'Placements'), [
+      ['AGIOS', 'Frais bancaires'],
+      ['COMMISSION D INTERVENTION', 'Frais bancaires'],
+      ['INTERETS CREDITEURS', 'Revenus', 'credit'],
+      ['ORDRE DE BOURSE', 'Placements'],
+      ['DEGIRO', 'Placements'],
+    ]);
+    expectFiled(named('Alimentación', 'Comisiones bancarias', 'Ingresos', 'Inversiones'), [
+      ['INTERESES DEUDORES', 'Comisiones bancarias'],
+      ['COMISIONES', 'Comisiones bancarias'],
+      ['INTERESES', 'Ingresos', 'credit'],
+    ]);
+    // ACQUISTO opens an Italian card purchase, as COMPRA a Spanish one.
+    expectFiled(named('Spesa', 'Commissioni', 'Entrate', 'Investimenti'), [
+      ['INTERESSI PASSIVI', 'Commissioni'],
+      ['INTERESSI ATTIVI', 'Entrate', 'credit'],
+      ['ACQUISTO TITOLI', 'Investimenti'],
+      ['ACQUISTO POS ESSELUNGA', 'Spesa'],
+    ]);
+    expectFiled(named('Boodschappen', 'Bankkosten', 'Inkomsten', 'Beleggingen'), [
+      ['DEBETRENTE', 'Bankkosten'],
+      ['CREDITRENTE', 'Inkomsten', 'credit'],
+      ['BELEGGEN', 'Beleggingen'],
+    ]);
+  });
+
   it('reads a Dutch household’s fixed costs', () => {
     const dutch = named(
       'Boodschappen',
@@ -2778,6 +2822,32 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it('reads what the bank or the payment app charged for moving money as a fee, not the transfer', () => {
+    expectFiledIn('US', [
+      ['WIRE TRANSFER FEE', 'Bank Fees'],
+      ['OUTGOING WIRE TRANSFER FEE', 'Bank Fees'],
+      ['ZELLE FEE', 'Bank Fees'],
+      ['ATM WITHDRAWAL FEE', 'Bank Fees'],
+      ['WIRE TRANSFER', 'Transfers'],
+      ['ATM WITHDRAWAL', 'Cash Withdrawals'],
+      // The fee a payment's memo names is the payee's, paid through the app.
+      ['VENMO PAYMENT LAWN CARE FEE', 'Transfers'],
+    ]);
+  });
+
+  it("reads a name it does not know as an airline where the line prints a ticket's number", () => {
+    expectFiledIn('US', [
+      ['UNITED 0162345678901', 'Travel & Holidays'],
+      ['SOUTHWES 5262345678901', 'Travel & Holidays'],
+      ['FINNAIR     1052457258350', 'Travel & Holidays'],
+      // A merchant the knowledge names keeps its own trade.
+      ['MARRIOTT 0062345678901', 'Travel & Holidays'],
+    ]);
+    expect(classify(defaultCategories('US'), 'UNITED 0162345678901').reasoning).toContain(
+      "an airline ticket's number",
+    );
+  });
+
   it('files income tax paid to or refunded by the tax office under the default Taxes', () => {
     expectFiledIn('US', [
       ['IRS USATAXPYMT', 'Taxes'],
@@ -2884,6 +2954,8 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       'frais de tenue de compte → FRAIS TENUE COMPTE',
       'frais de scolarite → FRAIS SCOLARITE',
       'plan de pensiones → PLAN PENSIONES',
+      'commission d intervention → COMMISSION INTERVENTION',
+      'ordre de bourse → ORDRE BOURSE',
     ]);
     const losing: string[] = [];
     for (const list of Object.values(KEYWORDS))

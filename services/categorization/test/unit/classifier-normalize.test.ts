@@ -240,6 +240,22 @@ describe('normalizeDescription', () => {
     expect(normalizeDescription('CAVALIER VA.BEACH 757-4388429 VA').domains).toEqual([]);
   });
 
+  it("tells an airline ticket's number from the other long numbers of a line", () => {
+    const ticketed = (line: string) => normalizeDescription(line).airlineTicket === true;
+    // The carrier's three-digit code, then ten digits: United's 016, Southwest's 526, American's 001.
+    expect(ticketed('UNITED 0162345678901')).toBe(true);
+    expect(ticketed('SOUTHWES 5262345678901')).toBe(true);
+    expect(ticketed('AMERICAN AIR0017170049566')).toBe(true);
+    expect(ticketed('USAIRWAYS 0378620878562 NORWALK 2479262P775Y70R89')).toBe(true);
+    // Another code, another length, or a card acquirer's reference.
+    expect(ticketed('JOES DINER 1234567890123')).toBe(false);
+    expect(ticketed('UNITED 01623456789012')).toBe(false);
+    expect(ticketed('WINN DIXIE 0535 PENSACOLA FL 2444500540053HNDH')).toBe(false);
+    expect(ticketed('UNITED AIRLINES')).toBe(false);
+    // Read, it leaves the words as they were.
+    expect(normalizeDescription('UNITED 0162345678901').words).toEqual(['UNITED']);
+  });
+
   it('reads an address at a mail provider as neither the merchant’s words nor its site', () => {
     const bar = normalizeDescription(
       'MILK BAR 08489002020RALEIGH NC73011007271 MATTKENNER@ICLOUD.COM 320172720950412345',

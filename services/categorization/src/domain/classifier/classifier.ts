@@ -433,6 +433,8 @@ export class Classifier {
     }
     if (answer.normalized.processor && source !== 'user_label')
       reasoning += ` (paid via ${answer.normalized.processor})`;
+    else if (answer.normalized.airlineTicket && source === 'keyword_model')
+      reasoning += " (the line prints an airline ticket's number)";
     if (
       answer.transaction.type === 'credit' &&
       !this.resolver.income.has(category.id) &&

@@ -155,8 +155,15 @@ const PARKING_WORDS: ReadonlySet<string> = new Set(['PARKING', 'VALET']);
 const SELLER_WORDS: ReadonlySet<string> = new Set(['SELLER', 'SELLING', 'LISTING']);
 const FEE_WORDS: ReadonlySet<string> = new Set(['FEE', 'FEES']);
 
-/** Words that make a broker's line what its holdings earned: "SCHWAB DIVIDEND", "FIDELITY INTEREST". */
-const EARNED_WORDS: ReadonlySet<string> = new Set(['DIVIDEND', 'DIVIDENDS', 'DIV', 'INTEREST']);
+/**
+ * Words that make a broker's line what its holdings earned: "SCHWAB DIVIDEND", "FIDELITY
+ * INTEREST", "TRADE REPUBLIC ZINSEN" (in the ontology's languages).
+ */
+const EARNED_WORDS: ReadonlySet<string> = new Set(
+  'DIVIDEND DIVIDENDS DIV INTEREST ZINSEN DIVIDENDE DIVIDENDEN INTERETS DIVIDENDES INTERESES DIVIDENDO DIVIDENDOS INTERESSI'.split(
+    ' ',
+  ),
+);
 
 /**
  * Words that make a delivery or ride app's line its pay to a driver: "DOORDASH DASHER PAYOUT",
@@ -174,6 +181,12 @@ interface Counter {
   stores: readonly ConceptId[];
   concept: ConceptId;
   display: string;
+  /**
+   * Only where the word follows the store's name with none but the store's trade words or the
+   * bank's between: "VENMO INSTANT TRANSFER FEE" is Venmo's fee, "VENMO PAYMENT LAWN CARE FEE"
+   * the payee's.
+   */
+  afterName?: true;
 }
 
 const COUNTERS: readonly Counter[] = [
@@ -197,6 +210,15 @@ const COUNTERS: readonly Counter[] = [
     concept: 'bank_fee',
     display: 'seller fees',
   },
+  // What the bank or the payment app charges for moving the money: "WIRE TRANSFER FEE",
+  // "VENMO INSTANT TRANSFER FEE", "ATM WITHDRAWAL FEE".
+  {
+    words: FEE_WORDS,
+    stores: ['transfer', 'cash_withdrawal'],
+    concept: 'bank_fee',
+    display: 'fee',
+    afterName: true,
+  },
   {
     words: EARNED_WORDS,
     stores: ['share_trading'],
@@ -215,6 +237,10 @@ const COUNTERS: readonly Counter[] = [
 const saysCounter = (counter: Counter, words: readonly string[]): boolean =>
   words.some((w) => counter.words.has(w)) &&
   (!counter.alsoWords || words.some((w) => counter.alsoWords?.has(w)));
+
+/** Whether these words name a counter of a store of this concept. */
+const countersOf = (store: ConceptId, words: readonly string[]): boolean =>
+  COUNTERS.some((c) => c.stores.includes(store) && saysCounter(c, words));
 
 /** A store's pumps named without a forecourt word of the table: "SEY CLASS SIX GAS PUMP". */
 const PUMP_WORDS: ReadonlySet<string> = new Set(['GAS', 'PUMP']);
@@ -340,6 +366,9 @@ const PROCESSOR_TRADES: Readonly<Record<string, readonly ConceptId[]>> = {
 };
 /** Share of the keyword belief a processor's trade takes (fixed before measuring). */
 const PROCESSOR_TRADE_WEIGHT = 0.7;
+
+/** Where a line that prints an airline ticket's number (normalize.ts) leans, as a processor's trade. */
+const TICKETED: readonly ConceptId[] = ['airline'];
 
 /** Moves `weight` of the belief onto one concept (added when the model had none on it). */
 function leanTowards(scores: ConceptScores, concept: ConceptId, weight: number): void {
@@ -694,6 +723,8 @@ export class KnowledgeModel {
     const { words } = normalized;
     if (brand.merchantTokens.length === 1 && afterThe(words, words.indexOf(merchant[0])))
       return undefined;
+    // A counter of the brand's own is no other business: "TRADE REPUBLIC ZINSEN" is its interest.
+    if (countersOf(brand.concept, merchant)) return brand;
     const at = brand.merchantTokens.length;
     if (this.saysOtherwise(merchant, at, brand.concept)) return undefined;
     if (
@@ -727,7 +758,12 @@ export class KnowledgeModel {
     const found = this.lookupFirstMerchant(normalized);
     const counter =
       found &&
-      COUNTERS.find((c) => c.stores.includes(found.concept) && saysCounter(c, normalized.merchant));
+      COUNTERS.find(
+        (c) =>
+          c.stores.includes(found.concept) &&
+          saysCounter(c, normalized.merchant) &&
+          (!c.afterName || this.followsName(c, found, normalized.merchant)),
+      );
     if (found && counter) return this.counterOf(found, counter.concept, counter.display);
     if (!found || !HOSTS.has(found.display)) return found;
     // A store on a base that hosts others: the business it names after itself, if known.
@@ -741,6 +777,18 @@ export class KnowledgeModel {
     for (let at = found.merchantTokens.length; at < merchant.length; at++)
       if (this.saysOtherwise(merchant, at, found.concept)) return undefined;
     return found;
+  }
+
+  /** The counter's word follows the store's name, with only its trade's or the bank's words between. */
+  private followsName(counter: Counter, store: MerchantFact, merchant: readonly string[]): boolean {
+    const end = merchant.lastIndexOf(store.merchantTokens[store.merchantTokens.length - 1]) + 1;
+    const at = merchant.findIndex((word, i) => i >= end && counter.words.has(word));
+    const trade = this.conceptKeywordWords.get(store.concept);
+    return (
+      end > 0 &&
+      at >= 0 &&
+      merchant.slice(end, at).every((word) => isChannelWord(word) || trade?.has(word) === true)
+    );
   }
 
   /** A store's counter (fuel station, pharmacy, car park) as a fact of its own, made once. */
@@ -1063,18 +1111,20 @@ export class KnowledgeModel {
     let fact = this.lookupMerchant(normalized);
     // "TST* HARVEST & BREW" is a restaurant paying through Toast, not the software Harvest.
     if (fact && trade && !trade.includes(fact.concept)) fact = undefined;
-    let reading = this.readKeywords(normalized, featuresOf, trade);
+    // A ticket's number leans the reading of a name the knowledge does not know ("UNITED …").
+    const leaning = trade ?? (normalized.airlineTicket ? TICKETED : undefined);
+    let reading = this.readKeywords(normalized, featuresOf, leaning);
     // A transfer whose line says what it paid for is read for that purpose: the rest of the line
     // without the rail's words, else the purpose's own words alone, where a payee's name outweighs
     // them ("ZELLE TO JOHN SMITH … RENT APRIL": JOHN, of John Lewis, outweighed its RENT). A
     // purpose word that is also the bank's (PAY of "PAY BY PHONE") does not count alone.
     const purpose = this.purposeBesideRail(normalized, fact, reading.top, type);
     if (purpose) {
-      let read = this.readKeywords(purpose, featuresOf, trade);
+      let read = this.readKeywords(purpose, featuresOf, leaning);
       if (!(read.top && isRailPurpose(read.top, type))) {
         const onlyPurpose = (word: string) => this.saysPurpose(word, type) && !isChannelWord(word);
         const other = purpose.words.filter((word) => !onlyPurpose(word));
-        read = this.readKeywords(withoutWords(purpose, other), featuresOf, trade);
+        read = this.readKeywords(withoutWords(purpose, other), featuresOf, leaning);
       }
       if (read.top && isRailPurpose(read.top, type)) {
         reading = read;

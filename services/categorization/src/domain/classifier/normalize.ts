@@ -22,7 +22,19 @@ export interface NormalizedDescription {
   processor?: string;
   /** The names of the web domains the text shows: "CARE.COM/BILL" → CARE. */
   domains: string[];
+  /** The line prints an airline ticket's number ("UNITED 0162345678901"); absent where not. */
+  airlineTicket?: true;
 }
+
+/**
+ * An airline ticket's 13-digit number as card lines print it after the carrier's cut-off name
+ * ("UNITED 0162345678901", "SOUTHWES 5262345678901", "AMERICAN AI 0017170049566"): it opens
+ * with the carrier's three-digit IATA code. The codes of carriers that sell to the ontology's
+ * countries; of the third-party sets' 74,689 lines, the 10 it matches are all airlines'.
+ */
+const AIRLINE_CODES =
+  '001|005|006|012|014|016|027|037|044|045|047|053|055|057|065|074|075|079|080|081|082|083|086|098|105|108|117|125|131|134|139|157|160|173|176|180|205|217|220|230|232|235|257|279|297|328|390|526|555|607|618|724|738|781|784|795|838|932|999';
+const AIRLINE_TICKET = new RegExp(`(?<!\\d)(?:${AIRLINE_CODES})\\d{10}(?!\\d)`);
 
 /**
  * Installations whose commissaries the Defense Commissary Agency names without a marker such as
@@ -103,12 +115,13 @@ const CHANNEL_WORDS = new Set([
 /**
  * The same at the start of a line only, where they are shorter or everyday words elsewhere: the
  * French card's CB ("CB CARREFOUR 12/05"), a Spanish purchase or direct-debit receipt ("COMPRA
- * MERCADONA", "COMPRA EN REPSOL", "RECIBO IBERDROLA"), a payment (PAGO, PAIEMENT, ACHAT), the
- * Dutch card terminal's BEA, a US bank's "ACH CREDIT" before the payer ("ACH CREDIT GUSTO PAY":
- * CREDIT also names card repayments), a Canadian bank's "PREAUTHORIZED DEBIT" before the biller. Left there, they hid the chain a name opens with.
+ * MERCADONA", "COMPRA EN REPSOL", "RECIBO IBERDROLA"), a payment or purchase (PAGO, PAIEMENT,
+ * ACHAT, ACQUISTO), the Dutch card terminal's BEA, a US bank's "ACH CREDIT" before the payer
+ * ("ACH CREDIT GUSTO PAY": CREDIT also names card repayments), a Canadian bank's "PREAUTHORIZED
+ * DEBIT" before the biller. Left there, they hid the chain a name opens with.
  */
 const LEADING_CHANNEL = new RegExp(
-  `^((ACH CREDIT|ACH DEBIT|PRE-?AUTHORI[SZ]ED DEBIT|PRE-?AUTHORI[SZ]ED PAYMENT|VISA|EFTPOS|POS|CARD|DEBIT|PURCHASE|TAP|CONTACTLESS|CB|COMPRA EN|COMPRA|RECIBO|PAGO|PAIEMENT|ACHAT|BEA|${EUROPEAN_CHANNEL_WORDS.join('|')})\\s+)+`,
+  `^((ACH CREDIT|ACH DEBIT|PRE-?AUTHORI[SZ]ED DEBIT|PRE-?AUTHORI[SZ]ED PAYMENT|VISA|EFTPOS|POS|CARD|DEBIT|PURCHASE|TAP|CONTACTLESS|CB|COMPRA EN|COMPRA|RECIBO|PAGO|PAIEMENT|ACHAT|ACQUISTO|BEA|${EUROPEAN_CHANNEL_WORDS.join('|')})\\s+)+`,
 );
 
 const DIRECT_CHANNELS = new Set(['DEBIT', 'CREDIT', 'DEP', 'DEPOSIT', 'DR', 'CR']);
@@ -360,6 +373,7 @@ function normalizeText(description: string, merchant?: string | null): Normalize
     merchant: merchantWords.slice(0, 4),
     processor: stripped.processor,
     domains,
+    ...(AIRLINE_TICKET.test(raw) && { airlineTicket: true as const }),
   };
 }
 

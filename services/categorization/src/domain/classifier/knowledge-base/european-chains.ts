@@ -33,5 +33,6 @@ export const EUROPEAN_CHAINS: readonly BrandList[] = [
   { concept: 'public_transport', names: 'Deutsche Bahn|NS Reizigers|NS Groep|NS International|OV-chipkaart|GVB|Ouigo|Italo Treno|MVV|HVV|MVG|KVB|Cercanias|Renfe Cercanias|TMB|ATAC|ATAC Roma|GTT|HTM|Connexxion' },
   { concept: 'books', names: 'Thalia|Hugendubel|Feltrinelli|La Feltrinelli|Mondadori Store' },
   { concept: 'postage', names: 'La Poste|Correos|Deutsche Post|PostNL|Poste Italiane' },
+  { concept: 'share_trading', names: 'Trade Republic|Scalable Capital|DEGIRO|flatex|flatexDEGIRO|Bitpanda|Smartbroker|finanzen.net zero' },
   { concept: 'tax_payment', names: 'URSSAF|Finanzamt|DGFIP|Tresor Public|Impots Gouv|AEAT|Agencia Tributaria|Agenzia delle Entrate|Agenzia Entrate|Belastingdienst' },
 ];

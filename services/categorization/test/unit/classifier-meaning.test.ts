@@ -2835,6 +2835,19 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it("reads a British bank's transfer to a person as a transfer, and what a memo says it paid", () => {
+    expectFiledIn('GB', [
+      // JOHN and DAVID are the start of chains' names (John Lewis), not of these payees'.
+      ['FPO JOHN SMITH', 'Transfers'],
+      ['FPO DAVID TAYLOR 300000000123456789', 'Transfers'],
+      ['FPI JOHN SMITH', 'Transfers', 'credit'],
+      ['TFR JANE DOE', 'Transfers'],
+      ['STO JANE DOE', 'Transfers'],
+      ['FPO SARAH WILLIAMS REF RENT', 'Rent/Mortgage'],
+      ['STO PUREGYM', 'Fitness & Sport'],
+    ]);
+  });
+
   it("reads a name it does not know as an airline where the line prints a ticket's number", () => {
     expectFiledIn('US', [
       ['UNITED 0162345678901', 'Travel & Holidays'],

@@ -370,6 +370,15 @@ const PROCESSOR_TRADE_WEIGHT = 0.7;
 /** Where a line that prints an airline ticket's number (normalize.ts) leans, as a processor's trade. */
 const TICKETED: readonly ConceptId[] = ['airline'];
 
+/**
+ * How British banks open a line of money sent or received by bank transfer: a faster payment out
+ * or in (FPO, FPI), a transfer (TFR, TRF), a standing order (STO). What follows is most often a
+ * person's name, which the keyword model reads as a chain's ("FPO JOHN SMITH": John Lewis), so
+ * the line leans to a transfer as a processor's line to its trade; a known merchant stays itself.
+ */
+const RAIL_OPENERS: ReadonlySet<string> = new Set(['FPO', 'FPI', 'TFR', 'TRF', 'STO']);
+const SENT_BY_RAIL: readonly ConceptId[] = ['transfer'];
+
 /** Moves `weight` of the belief onto one concept (added when the model had none on it). */
 function leanTowards(scores: ConceptScores, concept: ConceptId, weight: number): void {
   scores.probabilities = scores.probabilities.map((p) => p * (1 - weight));
@@ -1111,8 +1120,15 @@ export class KnowledgeModel {
     let fact = this.lookupMerchant(normalized);
     // "TST* HARVEST & BREW" is a restaurant paying through Toast, not the software Harvest.
     if (fact && trade && !trade.includes(fact.concept)) fact = undefined;
-    // A ticket's number leans the reading of a name the knowledge does not know ("UNITED …").
-    const leaning = trade ?? (normalized.airlineTicket ? TICKETED : undefined);
+    // A ticket's number or a bank transfer's opening word leans the reading of a name the
+    // knowledge does not know ("UNITED 0162345678901", "FPO JOHN SMITH").
+    const leaning =
+      trade ??
+      (normalized.airlineTicket
+        ? TICKETED
+        : RAIL_OPENERS.has(normalized.words[0] ?? '')
+          ? SENT_BY_RAIL
+          : undefined);
     let reading = this.readKeywords(normalized, featuresOf, leaning);
     // A transfer whose line says what it paid for is read for that purpose: the rest of the line
     // without the rail's words, else the purpose's own words alone, where a payee's name outweighs
@@ -1120,11 +1136,11 @@ export class KnowledgeModel {
     // purpose word that is also the bank's (PAY of "PAY BY PHONE") does not count alone.
     const purpose = this.purposeBesideRail(normalized, fact, reading.top, type);
     if (purpose) {
-      let read = this.readKeywords(purpose, featuresOf, leaning);
+      let read = this.readKeywords(purpose, featuresOf, trade);
       if (!(read.top && isRailPurpose(read.top, type))) {
         const onlyPurpose = (word: string) => this.saysPurpose(word, type) && !isChannelWord(word);
         const other = purpose.words.filter((word) => !onlyPurpose(word));
-        read = this.readKeywords(withoutWords(purpose, other), featuresOf, leaning);
+        read = this.readKeywords(withoutWords(purpose, other), featuresOf, trade);
       }
       if (read.top && isRailPurpose(read.top, type)) {
         reading = read;

@@ -1051,6 +1051,46 @@ describe('categories found by what their names mean', () => {
     ]);
   });
 
+  it("knows Europe's lotteries, Italy's TIM and pagoPA, Spain's traffic office and a fuel brand's power", () => {
+    const italian = named(
+      'Spesa',
+      'Telefono e internet',
+      'Giochi',
+      'Utenze',
+      'Ristoranti',
+      'Trasporti',
+    );
+    expectFiled(
+      italian,
+      [
+        // Telecom Italia's brand, not Tim Hortons' first word; SPA its S.p.A.
+        ['ADDEBITO SDD TIM', 'Telefono e internet'],
+        ['TIM SPA', 'Telefono e internet'],
+        ['TIM HORTONS #1234', 'Ristoranti'],
+        ['PAGAMENTO POS SISAL', 'Giochi'],
+        // pagoPA collects for public bodies: the waste charge (TARI) and the town hall.
+        ['PAGOPA TARI', 'Utenze'],
+        ['PAGOPA COMUNE DI MILANO', 'Utenze'],
+        ['ITALO', 'Trasporti'],
+      ],
+      { countryCode: 'IT', businessType: 'individual' },
+    );
+    expectFiled(named('Alimentación', 'Ocio', 'Coche', 'Impuestos'), [
+      ['LOTERIAS Y APUESTAS', 'Ocio'],
+      ['DGT TASAS', 'Coche'],
+      ['CUOTA AUTONOMOS', 'Impuestos'],
+      ['TGSS', 'Impuestos'],
+    ]);
+    expectFiled(named('Courses', 'Jeux', 'Santé', 'Énergie', 'Carburant'), [
+      ['CB FDJ', 'Jeux'],
+      ['CB PMU', 'Jeux'],
+      ['CB DOCTOLIB', 'Santé'],
+      // TotalEnergies sells electricity and gas to homes as well as fuel.
+      ['PRLV SEPA TOTALENERGIES ELEC', 'Énergie'],
+      ['CB TOTALENERGIES', 'Carburant'],
+    ]);
+  });
+
   it("reads a European bank's interest, fees and investing lines", () => {
     const german = named('Lebensmittel', 'Bankgebühren', 'Einnahmen', 'Geldanlage', 'Kinder');
     expectFiled(german, [
@@ -2969,6 +3009,7 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       'plan de pensiones → PLAN PENSIONES',
       'commission d intervention → COMMISSION INTERVENTION',
       'ordre de bourse → ORDRE BOURSE',
+      'gratta e vinci → GRATTA VINCI',
     ]);
     const losing: string[] = [];
     for (const list of Object.values(KEYWORDS))

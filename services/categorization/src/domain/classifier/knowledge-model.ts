@@ -138,6 +138,19 @@ const TRUNCATED_MIN = 3;
 const FORECOURT_WORDS: ReadonlySet<string> = new Set(['PETROL', 'FUEL', 'PFS', 'SSTN']);
 
 /**
+ * Words that make a fuel brand's line its household energy supply: "TOTALENERGIES ELEC" (France's
+ * TotalEnergies Électricité et Gaz), "SHELL ENERGY" (Britain's), "ARAL STROM".
+ */
+const ENERGY_SUPPLY_WORDS: ReadonlySet<string> = new Set([
+  'ELEC',
+  'ELECTRICITE',
+  'ELECTRICITY',
+  'ENERGY',
+  'GAZ',
+  'STROM',
+]);
+
+/**
  * Words that make a grocer's or a general retailer's line its pharmacy counter: "KROGER
  * PHARMACY", "COSTCO ONLINE RX", "WALMART PHARMACY 1234".
  */
@@ -191,6 +204,7 @@ interface Counter {
 
 const COUNTERS: readonly Counter[] = [
   { words: FORECOURT_WORDS, stores: ['groceries'], concept: 'fuel', display: 'fuel' },
+  { words: ENERGY_SUPPLY_WORDS, stores: ['fuel'], concept: 'energy', display: 'energy supply' },
   {
     words: PHARMACY_WORDS,
     stores: ['groceries', 'shopping'],

@@ -47,6 +47,8 @@ const PROCESSORS: readonly (readonly [RegExp, string, typeof ONLINE?])[] = [
   [/^TM\s?\*\s?/, 'Ticketmaster'],
   // Western Union's bill payments: "SPEEDPAY RE ECUA" pays the biller ECUA.
   [/^SPEEDPAY\s+(RE\s+)?/, 'Speedpay'],
+  // Italy's platform for paying public bodies: "PAGOPA TARI" is the waste charge it collected.
+  [/^PAGOPA\s+/, 'pagoPA'],
 ];
 
 const ONLINE_PROCESSORS: ReadonlySet<string> = new Set(

@@ -2462,6 +2462,7 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['NS REIZIGERS', 'Vervoer'],
       ['GELDOPNAME PINAUTOMAAT', 'Contant'],
       ['GELDAUTOMAAT ING', 'Contant'],
+      ['GELDMAAT AMSTERDAM CENTRAAL', 'Contant'],
     ]);
     // MOBIL… is a phone word in German and Dutch (Mobilfunk, mobiel), a ride in English.
     expectFiled(named('Other Travel', 'Internet', 'Dining', 'Merchandise'), [
@@ -2768,6 +2769,8 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['ENBRIDGE GAS', 'Utilities'],
       ['CRA TAX PAYMENT', 'Taxes'],
       ['WINNERS 123', 'Clothing'],
+      // Canada's food delivery, not a skip bin's hire.
+      ['SKIP THE DISHES', 'Dining Out'],
       ['RRSP CONTRIBUTION', 'RRSP Contributions'],
       // Its airline, insurers, brokers, vehicle licensing and the federal benefits paid in.
       ['WESTJET', 'Travel & Holidays'],

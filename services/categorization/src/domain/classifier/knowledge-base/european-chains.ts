@@ -36,6 +36,8 @@ export const EUROPEAN_CHAINS: readonly BrandList[] = [
   { concept: 'gambling', names: 'FDJ|Francaise des Jeux|PMU|Tipico|bwin|Lotto24|Sisal|SNAI|Lottomatica|Staatsloterij|Nederlandse Loterij|Postcode Loterij|Holland Casino|Loterias y Apuestas del Estado|Loterias y Apuestas|Westlotto|Lotto Bayern|Lotto Hessen' },
   { concept: 'medical', names: 'Doctolib' },
   { concept: 'car_registration', names: 'DGT|Direccion General de Trafico' },
+  // The Dutch banks' shared cash machines.
+  { concept: 'cash_withdrawal', names: 'Geldmaat' },
   { concept: 'share_trading', names: 'Trade Republic|Scalable Capital|DEGIRO|flatex|flatexDEGIRO|Bitpanda|Smartbroker|finanzen.net zero' },
   { concept: 'tax_payment', names: 'TGSS|Tesoreria General de la Seguridad Social|URSSAF|Finanzamt|DGFIP|Tresor Public|Impots Gouv|AEAT|Agencia Tributaria|Agenzia delle Entrate|Agenzia Entrate|Belastingdienst' },
 ];

@@ -1091,6 +1091,18 @@ describe('categories found by what their names mean', () => {
     ]);
   });
 
+  it("knows a European small business's accounting software, chamber and office supplies", () => {
+    const business = named('Software', 'Mitgliedsbeiträge', 'Bürobedarf', 'Essen');
+    expectFiled(business, [
+      ['DATEV', 'Software'],
+      ['LEXOFFICE', 'Software'],
+      ['MONEYBIRD', 'Software'],
+      ['IHK MUENCHEN BEITRAG', 'Mitgliedsbeiträge'],
+      ['KAMER VAN KOOPHANDEL', 'Mitgliedsbeiträge'],
+      ['BUEROBEDARF', 'Bürobedarf'],
+    ]);
+  });
+
   it("reads a European bank's interest, fees and investing lines", () => {
     const german = named('Lebensmittel', 'Bankgebühren', 'Einnahmen', 'Geldanlage', 'Kinder');
     expectFiled(german, [

@@ -38,6 +38,9 @@ export const EUROPEAN_CHAINS: readonly BrandList[] = [
   { concept: 'car_registration', names: 'DGT|Direccion General de Trafico' },
   // The Dutch banks' shared cash machines.
   { concept: 'cash_withdrawal', names: 'Geldmaat' },
+  // A small business's accounting software and chambers of commerce.
+  { concept: 'software', names: 'DATEV|lexoffice|sevDesk|Lexware|Pennylane|Holded|Moneybird|e-Boekhouden|Exact Online|Fatture in Cloud' },
+  { concept: 'memberships', names: 'IHK|Handwerkskammer|Kamer van Koophandel|KvK|Camara de Comercio|Camera di Commercio' },
   { concept: 'share_trading', names: 'Trade Republic|Scalable Capital|DEGIRO|flatex|flatexDEGIRO|Bitpanda|Smartbroker|finanzen.net zero' },
   { concept: 'tax_payment', names: 'TGSS|Tesoreria General de la Seguridad Social|URSSAF|Finanzamt|DGFIP|Tresor Public|Impots Gouv|AEAT|Agencia Tributaria|Agenzia delle Entrate|Agenzia Entrate|Belastingdienst' },
 ];

@@ -128,6 +128,7 @@ const EUROPEAN: Partial<Record<ConceptId, string>> = {
   clothing: 'bekleidung|vetements|ropa|abbigliamento|kleding|schuhe|chaussures|zapatos|scarpe|schoenen',
   electronics: 'elektronik|electronique|electronica|elettronica',
   hardware: 'baumarkt|bricolage|ferreteria|ferramenta|bouwmarkt',
+  office_supplies: 'burobedarf|buerobedarf|schreibwaren|papeterie|fournitures de bureau|material de oficina|papeleria|cancelleria|cartoleria|kantoorartikelen',
   furniture: 'mobel|moebel|meubles|muebles|mobili|meubels',
   books: 'buchhandlung|librairie|libreria|boekhandel',
   childcare: 'kita|kindertagesstatte|creche|guarderia|asilo nido|kinderopvang|pension alimentaire|pension alimenticia|manutencion|mantenimento figli|assegno di mantenimento|kinderalimentatie|alimentatie|unterhalt|kindesunterhalt|unterhaltszahlung|assistante maternelle|nounou|tagesmutter|kinderkrippe|krippe|elternbeitrag|kitabeitrag|kitagebuhr|kitagebuehr|kitagebuhren|kitagebuehren',

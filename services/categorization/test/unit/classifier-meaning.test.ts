@@ -3025,6 +3025,8 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       'commission d intervention → COMMISSION INTERVENTION',
       'ordre de bourse → ORDRE BOURSE',
       'gratta e vinci → GRATTA VINCI',
+      'fournitures de bureau → FOURNITURES BUREAU',
+      'material de oficina → MATERIAL OFICINA',
     ]);
     const losing: string[] = [];
     for (const list of Object.values(KEYWORDS))

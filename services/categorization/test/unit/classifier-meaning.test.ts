@@ -1081,7 +1081,10 @@ describe('categories found by what their names mean', () => {
       ['CUOTA AUTONOMOS', 'Impuestos'],
       ['TGSS', 'Impuestos'],
     ]);
-    expectFiled(named('Courses', 'Jeux', 'Santé', 'Énergie', 'Carburant'), [
+    expectFiled(named('Courses', 'Jeux', 'Santé', 'Énergie', 'Carburant', 'Eau'), [
+      // Paris's water company, whose name is mostly a place.
+      ['PRLV SEPA EAU DE PARIS', 'Eau'],
+      ['SUEZ EAU FRANCE', 'Eau'],
       ['CB FDJ', 'Jeux'],
       ['CB PMU', 'Jeux'],
       ['CB DOCTOLIB', 'Santé'],

@@ -23,7 +23,7 @@ export const EUROPEAN_CHAINS: readonly BrandList[] = [
   { concept: 'parking_tolls', kind: 'tolls', names: 'Autostrade per l Italia|Autostrade|Telepass|Vinci Autoroutes|Sanef|APRR|Abertis|Via-T|Bip&Drive' },
   { concept: 'streaming', names: 'DAZN|Canal+|Canal Plus|Joyn|RTL+|Videoland|Movistar Plus' },
   { concept: 'rideshare', names: 'FreeNow|Free Now|Bolt.eu|Cabify|BlaBlaCar' },
-  { concept: 'water', names: 'Waternet|Vitens|Evides|Brabant Water|Dunea|Oasen|Berliner Wasserbetriebe|Veolia Eau|Acea Ato|Canal de Isabel II|Aigues de Barcelona' },
+  { concept: 'water', names: 'Waternet|Vitens|Evides|Brabant Water|Dunea|Oasen|Berliner Wasserbetriebe|Veolia Eau|Suez Eau|Acea Ato|Canal de Isabel II|Aigues de Barcelona' },
   // Spain's and the Netherlands' payments between people, as Venmo and Zelle are.
   { concept: 'transfer', names: 'Bizum|Tikkie|Satispay|Paylib|Twint|Swish|MobilePay|Vipps|Blik' },
   { concept: 'donations', names: 'Croix-Rouge|Croix Rouge Francaise|Secours Populaire|Secours Catholique|Restos du Coeur|Fondation Abbe Pierre|Emmaus|Deutsches Rotes Kreuz|DRK|Caritas|Diakonie|Brot fuer die Welt|Misereor|SOS-Kinderdorf|Cruz Roja|Caritas Espanola|Croce Rossa|Emergency ONG|Rode Kruis|KWF Kankerbestrijding|Artsen zonder Grenzen' },

@@ -196,8 +196,8 @@ interface Counter {
   display: string;
   /**
    * Only where the word follows the store's name with none but the store's trade words or the
-   * bank's between: "VENMO INSTANT TRANSFER FEE" is Venmo's fee, "VENMO PAYMENT LAWN CARE FEE"
-   * the payee's.
+   * bank's between: "WIRE TRANSFER FEE" is the bank's fee, "VENMO PAYMENT LAWN CARE FEE" the
+   * payee's.
    */
   afterName?: true;
 }
@@ -225,7 +225,7 @@ const COUNTERS: readonly Counter[] = [
     display: 'seller fees',
   },
   // What the bank or the payment app charges for moving the money: "WIRE TRANSFER FEE",
-  // "VENMO INSTANT TRANSFER FEE", "ATM WITHDRAWAL FEE".
+  // "ZELLE FEE", "ATM WITHDRAWAL FEE".
   {
     words: FEE_WORDS,
     stores: ['transfer', 'cash_withdrawal'],
@@ -251,10 +251,6 @@ const COUNTERS: readonly Counter[] = [
 const saysCounter = (counter: Counter, words: readonly string[]): boolean =>
   words.some((w) => counter.words.has(w)) &&
   (!counter.alsoWords || words.some((w) => counter.alsoWords?.has(w)));
-
-/** Whether these words name a counter of a store of this concept. */
-const countersOf = (store: ConceptId, words: readonly string[]): boolean =>
-  COUNTERS.some((c) => c.stores.includes(store) && saysCounter(c, words));
 
 /** A store's pumps named without a forecourt word of the table: "SEY CLASS SIX GAS PUMP". */
 const PUMP_WORDS: ReadonlySet<string> = new Set(['GAS', 'PUMP']);
@@ -747,7 +743,7 @@ export class KnowledgeModel {
     if (brand.merchantTokens.length === 1 && afterThe(words, words.indexOf(merchant[0])))
       return undefined;
     // A counter of the brand's own is no other business: "TRADE REPUBLIC ZINSEN" is its interest.
-    if (countersOf(brand.concept, merchant)) return brand;
+    if (this.counterNamed(brand, merchant)) return brand;
     const at = brand.merchantTokens.length;
     if (this.saysOtherwise(merchant, at, brand.concept)) return undefined;
     if (
@@ -779,14 +775,7 @@ export class KnowledgeModel {
   /** The longest known merchant at the earliest position: the merchant words first, then all words. */
   lookupMerchant(normalized: NormalizedDescription): MerchantFact | undefined {
     const found = this.lookupFirstMerchant(normalized);
-    const counter =
-      found &&
-      COUNTERS.find(
-        (c) =>
-          c.stores.includes(found.concept) &&
-          saysCounter(c, normalized.merchant) &&
-          (!c.afterName || this.followsName(c, found, normalized.merchant)),
-      );
+    const counter = found && this.counterNamed(found, normalized.merchant);
     if (found && counter) return this.counterOf(found, counter.concept, counter.display);
     if (!found || !HOSTS.has(found.display)) return found;
     // A store on a base that hosts others: the business it names after itself, if known.
@@ -800,6 +789,16 @@ export class KnowledgeModel {
     for (let at = found.merchantTokens.length; at < merchant.length; at++)
       if (this.saysOtherwise(merchant, at, found.concept)) return undefined;
     return found;
+  }
+
+  /** The counter of this store that the merchant's words name, if any. */
+  private counterNamed(store: MerchantFact, merchant: readonly string[]): Counter | undefined {
+    return COUNTERS.find(
+      (c) =>
+        c.stores.includes(store.concept) &&
+        saysCounter(c, merchant) &&
+        (!c.afterName || this.followsName(c, store, merchant)),
+    );
   }
 
   /** The counter's word follows the store's name, with only its trade's or the bank's words between. */

@@ -2805,6 +2805,8 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['GULL 123', 'Fuel'],
       ['SNAPPER TOP UP', 'Transport'],
       ['SPARK NZ', 'Phone & Internet'],
+      // Vodafone New Zealand's name since 2023, whose NZ reads as a place.
+      ['ONE NZ', 'Phone & Internet'],
       ['MERIDIAN ENERGY', 'Utilities'],
       ['IRD', 'Taxes'],
       ['KIWISAVER', 'KiwiSaver'],

@@ -2348,6 +2348,9 @@ describe('chain brands from OpenStreetMap (knowledge-base/brands.generated.ts)',
     expect(lookup('COFFEE HOUSE ON MAIN')?.brand).toBeUndefined();
     expect(lookup('BIG D #50')).toBeUndefined();
     expect(lookup('ALICE SMITH')).toBeUndefined();
+    // A chain whose words make a generic name inside another's: only where a line opens with it.
+    expect(lookup('ONE STOP SHOP')).toBeUndefined();
+    expect(lookup('STOP & SHOP 0123')?.display).toBe('Stop & Shop');
   });
 
   it('reads a chain whose name opens with The as its lines print it, with or without THE', () => {

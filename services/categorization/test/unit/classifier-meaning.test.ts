@@ -1104,6 +1104,13 @@ describe('categories found by what their names mean', () => {
       ['KAMER VAN KOOPHANDEL', 'Mitgliedsbeiträge'],
       ['BUEROBEDARF', 'Bürobedarf'],
     ]);
+    expectFiledFor('FR', 'sole_trader', [
+      // The self-employed's social contributions, not a car (AUTO) paid to the URSSAF.
+      ['URSSAF AUTO ENTREPRENEUR', 'Taxes'],
+      ['EXPERT COMPTABLE', 'Business: Professional fees'],
+      ['CABINET COMPTABLE DUPONT', 'Business: Professional fees'],
+      ['GARAGE AUTO DUPONT', 'Business: Motor vehicle'],
+    ]);
   });
 
   it("reads a European bank's interest, fees and investing lines", () => {

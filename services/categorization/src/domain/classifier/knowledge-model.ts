@@ -759,10 +759,15 @@ export class KnowledgeModel {
     return this.keywordConcepts;
   }
 
-  /** The merchant word at `at` is a keyword of other concepts, not of this one. */
+  /**
+   * The merchant word at `at` is a keyword of other concepts, not of this one, nor the start of
+   * one of this one's two-word keywords ("URSSAF AUTO ENTREPRENEUR": AUTO is a car's word, "auto
+   * entrepreneur" the self-employed's contributions).
+   */
   private saysOtherwise(merchant: readonly string[], at: number, concept: ConceptId): boolean {
     const next = this.keywordConcepts.get(merchant[at]);
-    return next !== undefined && !next.has(concept);
+    const pair = this.keywordPairConcepts.get(merchant.slice(at, at + 2).join(' '));
+    return next !== undefined && !next.has(concept) && !pair?.has(concept);
   }
 
   private index(map: Map<string, MerchantFact[]>, tokens: string[], fact: MerchantFact): void {

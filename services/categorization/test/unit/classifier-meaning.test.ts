@@ -2862,6 +2862,33 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it("files the United States' power, gas and water companies as utilities, not by a word of their name", () => {
+    expectFiledIn('US', [
+      ['PGANDE WEB ONLINE', 'Utilities'],
+      ['SDGE WEB PAY', 'Utilities'],
+      ['NIPSCO', 'Utilities'],
+      ['PECO', 'Utilities'],
+      ['BGE', 'Utilities'],
+      ['JCP&L', 'Utilities'],
+      ['SMUD', 'Utilities'],
+      ['ONCOR', 'Utilities'],
+      ['SEATTLE CITY LIGHT', 'Utilities'],
+      ['DUQUESNE LIGHT', 'Utilities'],
+      ['NW NATURAL', 'Utilities'],
+      ['AQUA PENNSYLVANIA', 'Utilities'],
+      // Columbia's clothes, Spire's hospitals and the fuel of a service station were read here.
+      ['COLUMBIA GAS OF OHIO', 'Utilities'],
+      ['SPIRE ENERGY', 'Utilities'],
+      ['NATIONAL FUEL GAS', 'Utilities'],
+      ['NICOR GAS', 'Utilities'],
+      ['PEPCO BILLPAY', 'Utilities'],
+      // The names open a line only as the company; another business's words still decide.
+      ['COLUMBIA SPORTSWEAR', 'Clothing'],
+      ['AQUA CAR WASH', 'Transport'],
+      ['AQUA NAIL SALON', 'Personal Care'],
+    ]);
+  });
+
   it('reads what a marketplace charges its sellers as a fee, and a purchase there as shopping', () => {
     // A seller's fees are Schedule C line 10, a category of the US business defaults.
     expectFiledFor('US', 'sole_trader', [

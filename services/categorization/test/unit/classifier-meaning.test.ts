@@ -2889,6 +2889,31 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it("files the United States' insurers as insurance, and its regional grocers and fuel stops", () => {
+    expectFiledIn('US', [
+      ['KEMPER', 'Insurance'],
+      ['AMICA', 'Insurance'],
+      ['SAFECO', 'Insurance'],
+      ['AUTO-OWNERS INS', 'Insurance'],
+      ['TRANSAMERICA', 'Insurance'],
+      ['LADDER LIFE', 'Insurance'],
+      ['NATIONWIDE INSURANCE', 'Insurance'],
+      ['MOLINA', 'Insurance'],
+      ['HARVARD PILGRIM', 'Insurance'],
+      ['VSP VISION', 'Insurance'],
+      // The newspaper's subscription and the utilities were read here.
+      ['GUARDIAN LIFE', 'Insurance'],
+      ['FLORIDA BLUE', 'Insurance'],
+      ['TOM THUMB 96 PENSACOLA FL', 'Groceries'],
+      ['LUNDS&BYERLYS', 'Groceries'],
+      ['MAPCO 1234', 'Fuel'],
+      ['RUTTERS #12', 'Fuel'],
+      ['QUICK CHEK', 'Fuel'],
+      // A pizzeria of an insurer's name is a pizzeria.
+      ['AMICA PIZZA', 'Dining Out'],
+    ]);
+  });
+
   it('reads what a marketplace charges its sellers as a fee, and a purchase there as shopping', () => {
     // A seller's fees are Schedule C line 10, a category of the US business defaults.
     expectFiledFor('US', 'sole_trader', [

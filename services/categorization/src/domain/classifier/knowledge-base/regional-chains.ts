@@ -41,15 +41,19 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'pharmacy', names: 'Unichem' },
   { concept: 'alcohol', names: 'SAQ|BC Liquor|Liquor Depot|Super Liquor' },
   // The United States' regional chains
-  { concept: 'groceries', names: 'Ingles|Ingles Markets|Brookshire Brothers|Brookshires|Earth Fare|99 Ranch|99 Ranch Market|Northgate Market|Northgate Gonzalez' },
-  { concept: 'fuel', names: 'Royal Farms|Stripes' },
+  { concept: 'groceries', names: 'Ingles|Ingles Markets|Brookshire Brothers|Brookshires|Brookshire|Tom Thumb|Lunds & Byerlys|Lunds&Byerlys|Lunds and Byerlys|Western Beef|Earth Fare|99 Ranch|99 Ranch Market|Northgate Market|Northgate Gonzalez' },
+  { concept: 'fuel', names: 'Royal Farms|Stripes|MAPCO|Twice Daily|Weigels|Weigel\'s|Parkers Kitchen|Rutters|Rutter\'s|Spinx|Fas Mart|Quick Chek|QuickChek|Allsups|Allsup\'s' },
   { concept: 'dining', names: 'Perkins|Perkins Restaurant|Biggby|Biggby Coffee|Moes Southwest|Moes Southwest Grill|Krystal|Wetzels Pretzels|Lou Malnatis|Giordanos|McAlisters|McAlisters Deli' },
   { concept: 'medical', names: 'Concentra|MedExpress|US Anesthesia Partners' },
   { concept: 'education', names: 'Princeton Review|College Board|MySchoolBucks|PayPAMS|Outschool|SchoolPay|K12 Payment Center' },
   { concept: 'airline', names: 'TSA PreCheck|TSA Pre Check|CLEAR Membership|Clearme' },
   // A dental plan's premium and a health-care card's bill, not a dentist's or a carer's visit.
   { concept: 'health_insurance', names: 'Delta Dental|MetLife Dental' },
-  { concept: 'insurance', names: 'MetLife' },
+  // Insurers beside the hand-written list's largest ("KEMPER", "AMICA", "TRANSAMERICA", "MOLINA"
+  // went to Dining Out, "GUARDIAN LIFE" to the newspaper's subscription at 0.99, "FLORIDA BLUE" to
+  // the utilities). Nationwide alone stays Britain's building society.
+  { concept: 'insurance', names: 'MetLife|Nationwide Insurance|Nationwide Mutual|Auto-Owners|Auto Owners|Auto Owners Insurance|Kemper|Kemper Auto|Safeco|Safeco Insurance|The General Insurance|Plymouth Rock|Plymouth Rock Assurance|Amica|Amica Mutual|Globe Life|New York Life|Prudential|Prudential Insurance|Transamerica|Haven Life|Ladder Life|Ladder Insurance|Bestow|Bestow Life|Guardian Life|Lincoln Financial|Pacific Life|Foremost Insurance|Bristol West|Dairyland|Dairyland Insurance|Infinity Insurance|National General|Hagerty|Openly|Branch Insurance|Clearcover|Elephant Insurance|Chubb Insurance|Chubb Personal Risk|The Hartford|Hartford Insurance|Assurant|Mercury Insurance|Shelter Insurance|Country Financial|Farm Bureau|Farm Bureau Insurance|Grange Insurance|Westfield Insurance|Sentry Insurance|Horace Mann|Penn Mutual|MassMutual|Mass Mutual|Securian|Banner Life|Protective Life|Colonial Penn|Gerber Life|Fidelity Life|Ethos Life|Policygenius' },
+  { concept: 'health_insurance', names: 'Molina|Molina Healthcare|Highmark|Highmark BCBS|CareFirst|Premera|Premera Blue Cross|Florida Blue|Harvard Pilgrim|EmblemHealth|Emblem Health|WellCare|Regence|Priority Health|Medica|Tufts Health Plan|Oxford Health|Independence Blue Cross|Excellus|Capital Blue Cross|Horizon BCBS|Horizon Blue Cross|Wellmark|Geisinger Health Plan|SelectHealth|Health Net|CareSource|Amerigroup|Devoted Health|Clover Health|Bright Health|Alignment Health|Sharp Health Plan|VSP|VSP Vision|VSP Vision Care|EyeMed|Guardian Dental|Cigna Dental' },
   { concept: 'card_repayment', names: 'CareCredit|Care Credit' },
   // Power, gas and water companies beside the hand-written list's largest: "PGANDE", "SDGE",
   // "NIPSCO", "PECO" went to Dining Out, "COLUMBIA GAS" to Columbia's clothes at 0.99. Pepco alone

@@ -2914,6 +2914,22 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it("reads a card's bill as its bank or its store's servicer prints it as a card repayment", () => {
+    expectFiledIn('US', [
+      ['BK OF AMER VISA ONLINE PMT', 'Transfers'],
+      ['PNC CARD PAYMENT', 'Transfers'],
+      ['WELLS FARGO CARD CCPYMT', 'Transfers'],
+      ['CARDMEMBER SERV WEB PYMT', 'Transfers'],
+      // A store card's bill, not a purchase at the store.
+      ['TARGET CARD SERVICES PAYMENT', 'Transfers'],
+      ['AMAZON CORP SYF PAYMNT', 'Transfers'],
+      ['AMAZON STORE CARD PAYMENT', 'Transfers'],
+      ['MACYS CREDIT CARD PAYMENT', 'Transfers'],
+      ['AMAZON.COM*AB12CD', 'Shopping'],
+    ]);
+    expectFiledIn('GB', [['TESCO STORES 2345 CARD PAYMENT', 'Groceries']]);
+  });
+
   it('reads what a marketplace charges its sellers as a fee, and a purchase there as shopping', () => {
     // A seller's fees are Schedule C line 10, a category of the US business defaults.
     expectFiledFor('US', 'sole_trader', [

@@ -209,6 +209,15 @@ describe('normalizeDescription', () => {
     ['mellors catering servi', 'MELLORS CATERING SERVI'],
     // A credit card's bill as some banks shorten it.
     ['CR CARD PAYMENT ALEXANDRIA VA', 'CREDIT CARD REPAYMENT'],
+    // ...a bank's card before the payment, a store card's servicer, Wells Fargo's CCPYMT; after
+    // a shop's name the same words are a purchase by card.
+    ['PNC CARD PAYMENT', 'PNC CREDIT CARD REPAYMENT'],
+    ['BK OF AMER VISA ONLINE PMT', 'BK OF AMER CREDIT CARD REPAYMENT'],
+    ['AMAZON CORP SYF PAYMNT', 'AMAZON CORP CREDIT CARD REPAYMENT'],
+    ['TARGET CARD SERVICES PAYMENT', 'TARGET CREDIT CARD REPAYMENT'],
+    ['CARDMEMBER SERV WEB PYMT', 'CREDIT CARD REPAYMENT WEB PYMT'],
+    ['WELLS FARGO CARD CCPYMT', 'WELLS FARGO CARD CREDIT CARD REPAYMENT'],
+    ['TESCO STORES 2345 CARD PAYMENT', 'TESCO STORES'],
   ])('reads the words of %s as %s', (description, words) => {
     expect(normalizeDescription(description).words.join(' ')).toBe(words);
   });

@@ -185,6 +185,12 @@ const EARNED_WORDS: ReadonlySet<string> = new Set(
 const PAYOUT_WORDS: ReadonlySet<string> = new Set(['PAYOUT', 'PAYOUTS', 'EARNINGS', 'DASHER']);
 
 /**
+ * The word that makes a retailer's line the bill of its store card: the normaliser writes a
+ * card's bill so ("AMAZON CORP SYF PAYMNT", "MACYS CREDIT CARD PAYMENT": CREDIT CARD REPAYMENT).
+ */
+const STORE_CARD_WORDS: ReadonlySet<string> = new Set(['REPAYMENT']);
+
+/**
  * A store's counter named on its line: which words name it (with one of `alsoWords` beside
  * them, where given), and for which stores' concepts.
  */
@@ -238,6 +244,12 @@ const COUNTERS: readonly Counter[] = [
     stores: ['share_trading'],
     concept: 'interest_income',
     display: 'income',
+  },
+  {
+    words: STORE_CARD_WORDS,
+    stores: ['shopping', 'clothing', 'electronics', 'hardware', 'furniture', 'groceries', 'fuel'],
+    concept: 'card_repayment',
+    display: 'store card',
   },
   {
     words: PAYOUT_WORDS,

@@ -63,6 +63,22 @@ const COMMISSARY = new RegExp(
   'g',
 );
 
+/**
+ * A card's bill as the paying bank prints it: a store card's ("AMAZON STORE CARD PAYMENT"), its
+ * servicer's ("TARGET CARD SERVICES PAYMENT", "AMAZON CORP SYF PAYMNT": Synchrony), a card issuer's statement name ("CARDMEMBER
+ * SERV WEB PYMT") and Wells Fargo's CCPYMT. Read as the store's purchase, the web's software or
+ * a mortgage before.
+ */
+const CARD_BILL =
+  /\b(?:(?:CARD ?SERVICES?|STORE CARD) (?:PAYMENT|PAYMNT|PYMT|PMT)|CARDMEMBER SERV(?:ICES?)?|SYF (?:PAYMENT|PAYMNT|PYMT|PMT)|CCPYMT)\b/g;
+
+/**
+ * A bank's card before the payment ("PNC CARD PAYMENT", "BK OF AMER VISA ONLINE PMT"): its bill,
+ * where after a shop's name the same words are a purchase by card ("TESCO CARD PAYMENT").
+ */
+const ISSUER_CARD_BILL =
+  /\b(PNC|CHASE|CITI|WELLS FARGO|BK OF AMER|BANK OF AMERICA|BOFA|US BANK|USAA|NAVY FEDERAL|NFCU|TD|CAPITAL ONE|DISCOVER|BARCLAYS|HSBC|NATWEST|LLOYDS|HALIFAX|SANTANDER|CBA|NAB|ANZ|WESTPAC) (?:VISA|MC|MASTERCARD|CARD|CRD)(?: (?:ONLINE|AUTO|WEB|E))? ?(?:PAYMENT|PAYMNT|PYMT|PMT|PAY|EPAY)\b/g;
+
 /** Bank phrasing around a card payment, removed before anything else. */
 const CHANNEL_PHRASES: readonly RegExp[] = [
   /\b(RECURRING )?(PAYMENT|PURCHASE) AUTHORI[SZ]ED ON\b/g,
@@ -283,10 +299,10 @@ function normalizeText(description: string, merchant?: string | null): Normalize
 
   // Paying the card's bill, not paying by card: "CARD PAYMENT" below is a channel, and would
   // leave "USAA CREDIT" of "USAA CREDIT CARD PAYMENT".
-  text = text.replace(
-    /\b(CREDIT|CR) (CARD|CRD) (PAYMENT|PAYMT|PYMT|PMT)\b/g,
-    'CREDIT CARD REPAYMENT',
-  );
+  text = text
+    .replace(/\b(CREDIT|CR) (CARD|CRD) (PAYMENT|PAYMT|PYMT|PMT)\b/g, 'CREDIT CARD REPAYMENT')
+    .replace(CARD_BILL, ' CREDIT CARD REPAYMENT ')
+    .replace(ISSUER_CARD_BILL, '$1 CREDIT CARD REPAYMENT');
   for (const phrase of CHANNEL_PHRASES) text = text.replace(phrase, ' ');
   text = withoutMailProviderAddresses(text);
   const domains: string[] = [];

@@ -2832,6 +2832,7 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['GENESIS ENERGY', 'Utilities'],
     ]);
     expectFiledIn('AU', [
+      ['F45 BONDI JUNCTION', 'Fitness & Sport'],
       ['BIG W 0123 SYDNEY', 'Shopping'],
       ['BIGW', 'Shopping'],
     ]);
@@ -2848,7 +2849,10 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['MYSCHOOLBUCKS', 'Education'],
       ['TSA PRECHECK', 'Travel & Holidays'],
     ]);
-    expectFiledIn('GB', [['ENGLISH HERITAGE', 'Entertainment']]);
+    expectFiledIn('GB', [
+      ['ENGLISH HERITAGE', 'Entertainment'],
+      ['DENPLAN LTD', 'Insurance'],
+    ]);
     expectFiledIn('IE', [
       ['DUNNES STORES', 'Groceries'],
       ['EIR', 'Phone & Internet'],
@@ -2928,6 +2932,15 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['AMAZON.COM*AB12CD', 'Shopping'],
     ]);
     expectFiledIn('GB', [['TESCO STORES 2345 CARD PAYMENT', 'Groceries']]);
+  });
+
+  it("reads a government's savings bonds as savings, and a tenancy's bond as rent", () => {
+    expectFiledIn('US', [
+      ['TREASURYDIRECT', 'Transfers'],
+      ['TREAS DIRECT SAVINGS BOND', 'Transfers'],
+    ]);
+    expectFiledIn('GB', [['NS&I PREMIUM BONDS', 'Transfers']]);
+    expectFiledIn('AU', [['RTBA BOND', 'Rent/Mortgage']]);
   });
 
   it('reads what a marketplace charges its sellers as a fee, and a purchase there as shopping', () => {

@@ -212,6 +212,9 @@ describe('normalizeDescription', () => {
     // ...a bank's card before the payment, a store card's servicer, Wells Fargo's CCPYMT; after
     // a shop's name the same words are a purchase by card.
     ['PNC CARD PAYMENT', 'PNC CREDIT CARD REPAYMENT'],
+    // A name of a letter and a number is kept (the place after it goes); a road's is a number.
+    ['F45 BONDI JUNCTION', 'F45'],
+    ['a19 services north', 'SERVICES NORTH'],
     ['BK OF AMER VISA ONLINE PMT', 'BK OF AMER CREDIT CARD REPAYMENT'],
     ['AMAZON CORP SYF PAYMNT', 'AMAZON CORP CREDIT CARD REPAYMENT'],
     ['TARGET CARD SERVICES PAYMENT', 'TARGET CREDIT CARD REPAYMENT'],

@@ -162,6 +162,12 @@ const LEADING_FILLER = new Set(['THE', 'A', 'AN']);
 /** A UK postcode district such as SW1A, EC2, M1 (only dropped after the first word). */
 const POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?$/;
 
+/**
+ * Names of a letter and a number, which the store numbers' rule below would drop: "F45 BONDI
+ * JUNCTION" (the gyms) was a café's closest match. A road's (A19, M25) stays a number.
+ */
+const NUMBERED_NAMES: ReadonlySet<string> = new Set(['F45', 'H10']);
+
 /** A token that carries no words: a number, a reference like S385073123456789, or bank noise. */
 function isTrailingNoise(token: string): boolean {
   return (
@@ -353,7 +359,8 @@ function normalizeText(description: string, merchant?: string | null): Normalize
     // "ADS123", "INV1088", "13CABS": a word glued to a number keeps the word.
     if (/^[A-Z]{3,}\d{2,}$|^\d{2,}[A-Z]{3,}$/.test(token)) token = token.replace(/\d+/g, '');
     const digits = token.replace(/\D/g, '').length;
-    if (digits >= 2 || digits === token.length) continue; // store numbers, references, amounts
+    const numbered = NUMBERED_NAMES.has(token);
+    if (!numbered && (digits >= 2 || digits === token.length)) continue; // store numbers, references, amounts
     if (token.length < 2) continue;
     withPlaces.push(token);
     if (skipPlace > 0) {

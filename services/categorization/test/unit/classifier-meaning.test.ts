@@ -2943,6 +2943,19 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expectFiledIn('AU', [['RTBA BOND', 'Rent/Mortgage']]);
   });
 
+  it("reads a German statement's travel pass, parking ticket, customs, broadcasting fee and chains", () => {
+    expectFiledIn('DE', [
+      ['DEUTSCHLANDTICKET', 'Transport'],
+      ['PARKSCHEIN', 'Parking & Tolls'],
+      ['ZOLL', 'Taxes'],
+      ['GEZ', 'Subscriptions & Streaming'],
+      // A name of a number and a word, and two chains, each a café's closest match before.
+      ['1UND1', 'Phone & Internet'],
+      ['TOOM', 'Home & Garden'],
+      ['PARFUEMERIE DOUGLAS', 'Personal Care'],
+    ]);
+  });
+
   it('reads what a marketplace charges its sellers as a fee, and a purchase there as shopping', () => {
     // A seller's fees are Schedule C line 10, a category of the US business defaults.
     expectFiledFor('US', 'sole_trader', [

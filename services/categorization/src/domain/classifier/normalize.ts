@@ -163,10 +163,11 @@ const LEADING_FILLER = new Set(['THE', 'A', 'AN']);
 const POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?$/;
 
 /**
- * Names of a letter and a number, which the store numbers' rule below would drop: "F45 BONDI
- * JUNCTION" (the gyms) was a café's closest match. A road's (A19, M25) stays a number.
+ * Names of letters and numbers, which the store numbers' rule below would drop: "F45 BONDI
+ * JUNCTION" (the gyms) and "1UND1" (Germany's phone and internet company) were a café's closest
+ * match. A road's (A19, M25) stays a number.
  */
-const NUMBERED_NAMES: ReadonlySet<string> = new Set(['F45', 'H10']);
+const NUMBERED_NAMES: ReadonlySet<string> = new Set(['F45', 'H10', '1UND1']);
 
 /** A token that carries no words: a number, a reference like S385073123456789, or bank noise. */
 function isTrailingNoise(token: string): boolean {

@@ -2956,6 +2956,26 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it('reads Spanish and French lines of tolls, hotels, cinemas, couriers and a grocer', () => {
+    expectFiledIn('ES', [
+      ['COMPRA DIA', 'Groceries'],
+      ['COMPRA PEAJE AP7', 'Parking & Tolls'],
+      ['COMPRA NH HOTELES', 'Travel & Holidays'],
+      ['COMPRA CINES', 'Entertainment'],
+      ['CINESA', 'Entertainment'],
+      ['RECIBO DKV SEGUROS', 'Insurance'],
+      // The name opens the line only as the grocer.
+      ['DIA PARKING', 'Parking & Tolls'],
+    ]);
+    expectFiledIn('FR', [
+      ['CB UGC CINE CITE', 'Entertainment'],
+      ['CB KINEPOLIS', 'Entertainment'],
+      ['CB CHRONOPOST', 'Shopping'],
+      ['CB MONDIAL RELAY', 'Shopping'],
+    ]);
+    expectFiledIn('US', [['FRANKIES FUN PARK - RA', 'Entertainment']]);
+  });
+
   it('reads what a marketplace charges its sellers as a fee, and a purchase there as shopping', () => {
     // A seller's fees are Schedule C line 10, a category of the US business defaults.
     expectFiledFor('US', 'sole_trader', [

@@ -9,7 +9,7 @@ import type { BrandList } from './brands.generated';
  */
 // prettier-ignore
 export const EUROPEAN_CHAINS: readonly BrandList[] = [
-  { concept: 'groceries', names: 'Netto|Dirk van den Broek|Carrefour|Carrefour Market|Carrefour City|Carrefour Express|Monoprix|Auchan|E.Leclerc|Leclerc|Intermarche|Super U|Hyper U|Picard Surgeles|Netto Marken-Discount|Penny|Penny Markt|Kaufland|Tegut|Supermercados Dia|Eroski|Alcampo|Hipercor|Jumbo|Jumbo Supermarkten|Dirk van den Broek|Dekamarkt|Hoogvliet|Vomar|Norma|Grand Frais|Bon Preu|Bennet|Deen Supermarkten|Deen|Spar' },
+  { concept: 'groceries', names: 'Dia|Dia Retail|Netto|Dirk van den Broek|Carrefour|Carrefour Market|Carrefour City|Carrefour Express|Monoprix|Auchan|E.Leclerc|Leclerc|Intermarche|Super U|Hyper U|Picard Surgeles|Netto Marken-Discount|Penny|Penny Markt|Kaufland|Tegut|Supermercados Dia|Eroski|Alcampo|Hipercor|Jumbo|Jumbo Supermarkten|Dirk van den Broek|Dekamarkt|Hoogvliet|Vomar|Norma|Grand Frais|Bon Preu|Bennet|Deen Supermarkten|Deen|Spar' },
   { concept: 'fuel', names: 'Aral|TotalEnergies|Total Access|Cepsa|Q8|Eni|Eni Station|OMV|JET Tankstelle|Star Tankstelle|Avia|Tamoil|Tango|Tinq' },
   { concept: 'clothing', names: 'Zalando|About You|C&A|Kiabi|Bershka|Pull&Bear|Pull and Bear|Stradivarius|Massimo Dutti|Calzedonia|Tezenis|Deichmann|Peek & Cloppenburg|OVS' },
   { concept: 'shopping', names: 'Action|bol.com|Otto.de|Galeries Lafayette|La Redoute|Cdiscount|Galeria Kaufhof|Blokker|Xenos|Tedi|Kleinanzeigen|Leboncoin|Wallapop|Subito.it|Marktplaats' },
@@ -32,7 +32,8 @@ export const EUROPEAN_CHAINS: readonly BrandList[] = [
   { concept: 'electronics', names: 'Media Markt|MediaMarkt|Euronics|Boulanger|Conrad Electronic' },
   { concept: 'public_transport', names: 'Deutsche Bahn|NS Reizigers|NS Groep|NS International|OV-chipkaart|GVB|Ouigo|Italo Treno|Italo|MVV|HVV|MVG|KVB|Cercanias|Renfe Cercanias|TMB|ATAC|ATAC Roma|GTT|HTM|Connexxion' },
   { concept: 'books', names: 'Thalia|Hugendubel|Feltrinelli|La Feltrinelli|Mondadori Store' },
-  { concept: 'postage', names: 'La Poste|Correos|Deutsche Post|PostNL|Poste Italiane' },
+  { concept: 'postage', names: 'La Poste|Correos|Deutsche Post|PostNL|Poste Italiane|Chronopost|Colissimo|Mondial Relay|Relais Colis|Correos Express|SEUR|MRW|BRT|Bartolini|GLS|Sendcloud' },
+  { concept: 'entertainment', names: 'UGC|UGC Cine Cite|Pathe Gaumont|Kinepolis|CGR Cinemas|Cinesa|Yelmo Cines|UCI Cinemas|The Space Cinema|CineStar|Cinemaxx|UCI Kinowelt|Vue Cinemas' },
   { concept: 'gambling', names: 'FDJ|Francaise des Jeux|PMU|Tipico|bwin|Lotto24|Sisal|SNAI|Lottomatica|Staatsloterij|Nederlandse Loterij|Postcode Loterij|Holland Casino|Loterias y Apuestas del Estado|Loterias y Apuestas|Westlotto|Lotto Bayern|Lotto Hessen' },
   { concept: 'medical', names: 'Doctolib' },
   { concept: 'car_registration', names: 'DGT|Direccion General de Trafico' },

@@ -64,7 +64,7 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'software', names: 'Discord|Discord Nitro' },
   // Australia's and the United Kingdom's
   { concept: 'entertainment', names: 'English Heritage|Historic Environment Scotland|Historic Scotland' },
-  { concept: 'health_insurance', names: 'Denplan' },
+  { concept: 'health_insurance', names: 'Denplan|DKV Seguros|DKV Krankenversicherung' },
   { concept: 'shopping', kind: 'sporting_goods', names: '99 Bikes' },
   // Ireland's
   { concept: 'groceries', names: 'Dunnes Stores|SuperValu|Centra' },

@@ -2976,6 +2976,20 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expectFiledIn('US', [['FRANKIES FUN PARK - RA', 'Entertainment']]);
   });
 
+  it("reads an Italian statement's F24 tax form, parafarmacia and chains", () => {
+    expectFiledIn('IT', [
+      ['F24 IMU', 'Taxes'],
+      ['F24 INPS', 'Taxes'],
+      ['PAGAMENTO MODELLO F24', 'Taxes'],
+      ['DELEGA F24', 'Taxes'],
+      ['POS PARAFARMACIA', 'Pharmacy'],
+      ['POS PAM', 'Groceries'],
+      ['POS IP ITALIANA PETROLI', 'Fuel'],
+      ['POS BRICOMAN', 'Home & Garden'],
+      ['POSTEPAY', 'Transfers'],
+    ]);
+  });
+
   it('reads what a marketplace charges its sellers as a fee, and a purchase there as shopping', () => {
     // A seller's fees are Schedule C line 10, a category of the US business defaults.
     expectFiledFor('US', 'sole_trader', [

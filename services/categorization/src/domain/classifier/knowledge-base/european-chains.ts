@@ -9,8 +9,8 @@ import type { BrandList } from './brands.generated';
  */
 // prettier-ignore
 export const EUROPEAN_CHAINS: readonly BrandList[] = [
-  { concept: 'groceries', names: 'Dia|Dia Retail|Netto|Dirk van den Broek|Carrefour|Carrefour Market|Carrefour City|Carrefour Express|Monoprix|Auchan|E.Leclerc|Leclerc|Intermarche|Super U|Hyper U|Picard Surgeles|Netto Marken-Discount|Penny|Penny Markt|Kaufland|Tegut|Supermercados Dia|Eroski|Alcampo|Hipercor|Jumbo|Jumbo Supermarkten|Dirk van den Broek|Dekamarkt|Hoogvliet|Vomar|Norma|Grand Frais|Bon Preu|Bennet|Deen Supermarkten|Deen|Spar' },
-  { concept: 'fuel', names: 'Aral|TotalEnergies|Total Access|Cepsa|Q8|Eni|Eni Station|OMV|JET Tankstelle|Star Tankstelle|Avia|Tamoil|Tango|Tinq' },
+  { concept: 'groceries', names: 'Dia|Dia Retail|Pam|Pam Panorama|Pam Local|Netto|Dirk van den Broek|Carrefour|Carrefour Market|Carrefour City|Carrefour Express|Monoprix|Auchan|E.Leclerc|Leclerc|Intermarche|Super U|Hyper U|Picard Surgeles|Netto Marken-Discount|Penny|Penny Markt|Kaufland|Tegut|Supermercados Dia|Eroski|Alcampo|Hipercor|Jumbo|Jumbo Supermarkten|Dirk van den Broek|Dekamarkt|Hoogvliet|Vomar|Norma|Grand Frais|Bon Preu|Bennet|Deen Supermarkten|Deen|Spar' },
+  { concept: 'fuel', names: 'Italiana Petroli|IP Italiana Petroli|Aral|TotalEnergies|Total Access|Cepsa|Q8|Eni|Eni Station|OMV|JET Tankstelle|Star Tankstelle|Avia|Tamoil|Tango|Tinq' },
   { concept: 'clothing', names: 'Zalando|About You|C&A|Kiabi|Bershka|Pull&Bear|Pull and Bear|Stradivarius|Massimo Dutti|Calzedonia|Tezenis|Deichmann|Peek & Cloppenburg|OVS' },
   { concept: 'shopping', names: 'Action|bol.com|Otto.de|Galeries Lafayette|La Redoute|Cdiscount|Galeria Kaufhof|Blokker|Xenos|Tedi|Kleinanzeigen|Leboncoin|Wallapop|Subito.it|Marktplaats' },
   { concept: 'pharmacy', names: 'DM Drogerie|dm-drogerie|Mueller Drogerie|Muller Drogerie|DocMorris|Shop Apotheke|Redcare Pharmacy' },
@@ -25,10 +25,10 @@ export const EUROPEAN_CHAINS: readonly BrandList[] = [
   { concept: 'rideshare', names: 'FreeNow|Free Now|Bolt.eu|Cabify|BlaBlaCar' },
   { concept: 'water', names: 'Waternet|Vitens|Evides|Brabant Water|Dunea|Oasen|Berliner Wasserbetriebe|Veolia Eau|Suez Eau|Acea Ato|Canal de Isabel II|Aigues de Barcelona' },
   // Spain's and the Netherlands' payments between people, as Venmo and Zelle are.
-  { concept: 'transfer', names: 'Bizum|Tikkie|Satispay|Paylib|Twint|Swish|MobilePay|Vipps|Blik' },
+  { concept: 'transfer', names: 'Postepay|Bizum|Tikkie|Satispay|Paylib|Twint|Swish|MobilePay|Vipps|Blik' },
   { concept: 'donations', names: 'Croix-Rouge|Croix Rouge Francaise|Secours Populaire|Secours Catholique|Restos du Coeur|Fondation Abbe Pierre|Emmaus|Deutsches Rotes Kreuz|DRK|Caritas|Diakonie|Brot fuer die Welt|Misereor|SOS-Kinderdorf|Cruz Roja|Caritas Espanola|Croce Rossa|Emergency ONG|Rode Kruis|KWF Kankerbestrijding|Artsen zonder Grenzen' },
   { concept: 'airline', names: 'Iberia|Vueling|Eurowings|Transavia|ITA Airways|Alitalia|Volotea|Air Europa|TAP Air Portugal|TAP Portugal|Scandinavian Airlines|Austrian Airlines|Brussels Airlines|Condor Flugdienst|Swiss International Air Lines' },
-  { concept: 'hardware', names: 'OBI|OBI Baumarkt|toom Baumarkt|toom|Castorama|Bricomart|Gamma Bouwmarkt|Praxis Bouwmarkt|Karwei|Hagebau|Hagebaumarkt|Gamma' },
+  { concept: 'hardware', names: 'Bricoman|Brico io|Bricocenter|OBI|OBI Baumarkt|toom Baumarkt|toom|Castorama|Bricomart|Gamma Bouwmarkt|Praxis Bouwmarkt|Karwei|Hagebau|Hagebaumarkt|Gamma' },
   { concept: 'electronics', names: 'Media Markt|MediaMarkt|Euronics|Boulanger|Conrad Electronic' },
   { concept: 'public_transport', names: 'Deutsche Bahn|NS Reizigers|NS Groep|NS International|OV-chipkaart|GVB|Ouigo|Italo Treno|Italo|MVV|HVV|MVG|KVB|Cercanias|Renfe Cercanias|TMB|ATAC|ATAC Roma|GTT|HTM|Connexxion' },
   { concept: 'books', names: 'Thalia|Hugendubel|Feltrinelli|La Feltrinelli|Mondadori Store' },

@@ -2990,6 +2990,19 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it('knows the Dutch chains and companies a Dutch statement prints', () => {
+    expectFiledIn('NL', [
+      ['AH 1234 AMSTERDAM', 'Groceries'],
+      // Albert Heijn's shops at stations: GO was a service station's word.
+      ['AH TO GO 5812', 'Groceries'],
+      ['DIRK VDBROEK 123', 'Groceries'],
+      ['WEHKAMP', 'Shopping'],
+      ['HTM', 'Transport'],
+      ['VANDEBRON', 'Utilities'],
+      ['BEN MOBIEL', 'Phone & Internet'],
+    ]);
+  });
+
   it('reads what a marketplace charges its sellers as a fee, and a purchase there as shopping', () => {
     // A seller's fees are Schedule C line 10, a category of the US business defaults.
     expectFiledFor('US', 'sole_trader', [

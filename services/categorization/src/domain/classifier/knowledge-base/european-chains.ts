@@ -9,15 +9,15 @@ import type { BrandList } from './brands.generated';
  */
 // prettier-ignore
 export const EUROPEAN_CHAINS: readonly BrandList[] = [
-  { concept: 'groceries', names: 'Dia|Dia Retail|Pam|Pam Panorama|Pam Local|Netto|Dirk van den Broek|Carrefour|Carrefour Market|Carrefour City|Carrefour Express|Monoprix|Auchan|E.Leclerc|Leclerc|Intermarche|Super U|Hyper U|Picard Surgeles|Netto Marken-Discount|Penny|Penny Markt|Kaufland|Tegut|Supermercados Dia|Eroski|Alcampo|Hipercor|Jumbo|Jumbo Supermarkten|Dirk van den Broek|Dekamarkt|Hoogvliet|Vomar|Norma|Grand Frais|Bon Preu|Bennet|Deen Supermarkten|Deen|Spar' },
+  { concept: 'groceries', names: 'AH|Dirk vdBroek|Dirk vd Broek|Dia|Dia Retail|Pam|Pam Panorama|Pam Local|Netto|Dirk van den Broek|Carrefour|Carrefour Market|Carrefour City|Carrefour Express|Monoprix|Auchan|E.Leclerc|Leclerc|Intermarche|Super U|Hyper U|Picard Surgeles|Netto Marken-Discount|Penny|Penny Markt|Kaufland|Tegut|Supermercados Dia|Eroski|Alcampo|Hipercor|Jumbo|Jumbo Supermarkten|Dirk van den Broek|Dekamarkt|Hoogvliet|Vomar|Norma|Grand Frais|Bon Preu|Bennet|Deen Supermarkten|Deen|Spar' },
   { concept: 'fuel', names: 'Italiana Petroli|IP Italiana Petroli|Aral|TotalEnergies|Total Access|Cepsa|Q8|Eni|Eni Station|OMV|JET Tankstelle|Star Tankstelle|Avia|Tamoil|Tango|Tinq' },
   { concept: 'clothing', names: 'Zalando|About You|C&A|Kiabi|Bershka|Pull&Bear|Pull and Bear|Stradivarius|Massimo Dutti|Calzedonia|Tezenis|Deichmann|Peek & Cloppenburg|OVS' },
-  { concept: 'shopping', names: 'Action|bol.com|Otto.de|Galeries Lafayette|La Redoute|Cdiscount|Galeria Kaufhof|Blokker|Xenos|Tedi|Kleinanzeigen|Leboncoin|Wallapop|Subito.it|Marktplaats' },
+  { concept: 'shopping', names: 'Action|bol.com|Wehkamp|Otto.de|Galeries Lafayette|La Redoute|Cdiscount|Galeria Kaufhof|Blokker|Xenos|Tedi|Kleinanzeigen|Leboncoin|Wallapop|Subito.it|Marktplaats' },
   { concept: 'pharmacy', names: 'DM Drogerie|dm-drogerie|Mueller Drogerie|Muller Drogerie|DocMorris|Shop Apotheke|Redcare Pharmacy' },
   { concept: 'personal_care', names: 'Parfumerie Douglas|Douglas Parfumerie|Parfuemerie Douglas|Douglas Parfuemerie|Douglas Cosmetics|Nocibe|Marionnaud|Rituals' },
   { concept: 'food_delivery', names: 'Lieferando|Thuisbezorgd|Glovo|Wolt|Foodora|Takeaway.com' },
-  { concept: 'phone_internet', names: 'Telekom|Telekom Deutschland|TIM|Orange France|Orange|SFR|Bouygues Telecom|Free Mobile|Free Telecom|Telecom Italia|Iliad|Fastweb|KPN|Ziggo|Odido|Congstar|Simyo|Yoigo|Masmovil' },
-  { concept: 'energy', names: 'Enel|Enel Energia|Stadtwerke|EnBW|RWE|Naturgy|A2A|Hera Comm|Edison Energia|Greenchoice|Budget Energie|EWE|Iren|Hera|Acea Energia|Acea' },
+  { concept: 'phone_internet', names: 'Ben Mobiel|Ben NL|Telekom|Telekom Deutschland|TIM|Orange France|Orange|SFR|Bouygues Telecom|Free Mobile|Free Telecom|Telecom Italia|Iliad|Fastweb|KPN|Ziggo|Odido|Congstar|Simyo|Yoigo|Masmovil' },
+  { concept: 'energy', names: 'Vandebron|Enel|Enel Energia|Stadtwerke|EnBW|RWE|Naturgy|A2A|Hera Comm|Edison Energia|Greenchoice|Budget Energie|EWE|Iren|Hera|Acea Energia|Acea' },
   { concept: 'health_insurance', names: 'Techniker Krankenkasse|TK Techniker Krankenkasse|Sanitas|Asisa|DKV Seguros|AOK|Barmer|DAK Gesundheit|Zilveren Kruis|VGZ|Menzis|Adeslas|DAK|MGEN|Harmonie Mutuelle' },
   { concept: 'insurance', names: 'HUK|HUK24|DEVK|Ergo Versicherung|Unipol|UnipolSai|Centraal Beheer|Nationale-Nederlanden|MAIF|MACIF|Groupama|Matmut|Mutua Madrilena|Linea Directa|Interpolis|Achmea|FBTO|Ohra' },
   { concept: 'parking_tolls', kind: 'tolls', names: 'Autostrade per l Italia|Autostrade|Telepass|Vinci Autoroutes|Sanef|APRR|Abertis|Via-T|Bip&Drive' },
@@ -30,7 +30,7 @@ export const EUROPEAN_CHAINS: readonly BrandList[] = [
   { concept: 'airline', names: 'Iberia|Vueling|Eurowings|Transavia|ITA Airways|Alitalia|Volotea|Air Europa|TAP Air Portugal|TAP Portugal|Scandinavian Airlines|Austrian Airlines|Brussels Airlines|Condor Flugdienst|Swiss International Air Lines' },
   { concept: 'hardware', names: 'Bricoman|Brico io|Bricocenter|OBI|OBI Baumarkt|toom Baumarkt|toom|Castorama|Bricomart|Gamma Bouwmarkt|Praxis Bouwmarkt|Karwei|Hagebau|Hagebaumarkt|Gamma' },
   { concept: 'electronics', names: 'Media Markt|MediaMarkt|Euronics|Boulanger|Conrad Electronic' },
-  { concept: 'public_transport', names: 'Deutsche Bahn|NS Reizigers|NS Groep|NS International|OV-chipkaart|GVB|Ouigo|Italo Treno|Italo|MVV|HVV|MVG|KVB|Cercanias|Renfe Cercanias|TMB|ATAC|ATAC Roma|GTT|HTM|Connexxion' },
+  { concept: 'public_transport', names: 'HTM|HTM Den Haag|HTM Personenvervoer|Deutsche Bahn|NS Reizigers|NS Groep|NS International|OV-chipkaart|GVB|Ouigo|Italo Treno|Italo|MVV|HVV|MVG|KVB|Cercanias|Renfe Cercanias|TMB|ATAC|ATAC Roma|GTT|HTM|Connexxion' },
   { concept: 'books', names: 'Thalia|Hugendubel|Feltrinelli|La Feltrinelli|Mondadori Store' },
   { concept: 'postage', names: 'La Poste|Correos|Deutsche Post|PostNL|Poste Italiane|Chronopost|Colissimo|Mondial Relay|Relais Colis|Correos Express|SEUR|MRW|BRT|Bartolini|GLS|Sendcloud' },
   { concept: 'entertainment', names: 'UGC|UGC Cine Cite|Pathe Gaumont|Kinepolis|CGR Cinemas|Cinesa|Yelmo Cines|UCI Cinemas|The Space Cinema|CineStar|Cinemaxx|UCI Kinowelt|Vue Cinemas' },

@@ -2791,6 +2791,8 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['PRESTO AUTO LOAD', 'Transport'],
       ['ROGERS WIRELESS', 'Phone & Internet'],
       ['HYDRO ONE NETWORKS', 'Utilities'],
+      ['COUCHE-TARD', 'Fuel'],
+      ['407 ETR', 'Parking & Tolls'],
       ['ENBRIDGE GAS', 'Utilities'],
       ['CRA TAX PAYMENT', 'Taxes'],
       ['WINNERS 123', 'Clothing'],

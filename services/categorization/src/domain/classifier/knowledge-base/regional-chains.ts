@@ -16,10 +16,11 @@ import type { BrandList } from './brands.generated';
 export const REGIONAL_CHAINS: readonly BrandList[] = [
   // Canada and New Zealand
   { concept: 'groceries', names: 'Nofrills|FreshCo|Food Basics|Maxi|Provigo|Zehrs|Fortinos|Longos|T&T Supermarket|Farm Boy|Thrifty Foods|Save-On-Foods|Save On Foods|Real Canadian Superstore|Sobeys|Countdown|Woolworths NZ|FreshChoice|SuperValue|Pak n Save|PaknSave' },
-  { concept: 'fuel', names: 'Husky|Ultramar|Pioneer Petroleums|Irving Oil|Petro-Canada|Petro Canada|Gull|NPD Fuel|Allied Petroleum' },
+  { concept: 'fuel', names: 'Couche-Tard|Couche Tard|Husky|Ultramar|Pioneer Petroleums|Irving Oil|Petro-Canada|Petro Canada|Gull|NPD Fuel|Allied Petroleum' },
   { concept: 'public_transport', names: 'Presto Card|Presto Fare|Presto Autoload|Presto Auto Load|TTC|Toronto Transit|GO Transit|STM|Calgary Transit|Winnipeg Transit|Auckland Transport|Snapper|Metlink|Bee Card' },
   { concept: 'phone_internet', names: 'Rogers|Rogers Communications|Rogers Wireless|Fido|Koodo|Virgin Plus|Freedom Mobile|Videotron|Shaw Cable|Cogeco|Eastlink|SaskTel|Public Mobile|Chatr|Spark NZ|Spark|2degrees|Skinny Mobile|Slingshot|Orcon' },
   { concept: 'energy', names: 'Hydro One|BC Hydro|Hydro-Quebec|Hydro Quebec|Enbridge|Enbridge Gas|FortisBC|Fortis BC|Toronto Hydro|Alectra|Hydro Ottawa|ATCO|Epcor|Enmax|SaskPower|SaskEnergy|Manitoba Hydro|Nova Scotia Power|NB Power|Mercury Energy|Mercury NZ|Meridian Energy|Trustpower|Nova Energy|Electric Kiwi|Flick Electric' },
+  { concept: 'parking_tolls', kind: 'tolls', names: 'ETR|407 ETR|407ETR|Highway 407' },
   { concept: 'tax_payment', names: 'CRA|Canada Revenue Agency|Revenu Quebec|IRD|Inland Revenue NZ' },
   { concept: 'shopping', names: 'Canadian Tire|Giant Tiger|Hudsons Bay|Dollarama|Warehouse Stationery|Briscoes' },
   { concept: 'clothing', names: 'Winners|HomeSense|Roots Canada|Aritzia' },

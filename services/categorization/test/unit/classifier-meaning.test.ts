@@ -3005,6 +3005,31 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it('files a present as a gift, never in a category the user marks tax-deductible', () => {
+    expectFiledIn('US', [
+      ['BIRTHDAY GIFT', 'Gifts'],
+      ['GIFT FROM MOM', 'Gifts', 'credit'],
+      ['ZOLA WEDDING REGISTRY', 'Gifts'],
+      ['GIFT AID DONATION', 'Charitable Donations'],
+      ['AMAZON GIFT CARD', 'Shopping'],
+    ]);
+    expectFiledIn('DE', [['GEBURTSTAGSGESCHENK', 'Gifts']]);
+    expectFiled(named('Lebensmittel', 'Restaurants', 'Geschenke', 'Einkäufe'), [
+      ['WEDDING GIFT', 'Geschenke'],
+    ]);
+    // Australia's "Gifts & Donations" is ATO D9, gifts to charities: a present is shopping there,
+    // as a fundraiser for a person is no deductible gift; a charity's stays.
+    expectFiledIn('AU', [
+      ['BIRTHDAY GIFT', 'Shopping'],
+      ['GOFUNDME', 'Transfers'],
+      ['RED CROSS', 'Gifts & Donations'],
+    ]);
+    // The same name the user made, not marked deductible, takes presents.
+    expectFiled(named('Groceries', 'Restaurants', 'Gifts & Donations', 'Shopping'), [
+      ['BIRTHDAY GIFT', 'Gifts & Donations'],
+    ]);
+  });
+
   it('reads what a marketplace charges its sellers as a fee, and a purchase there as shopping', () => {
     // A seller's fees are Schedule C line 10, a category of the US business defaults.
     expectFiledFor('US', 'sole_trader', [

@@ -80,6 +80,7 @@ export class CategoryResolver {
       let found: UserCategory | undefined;
       for (const name of categoryNamesFor(concept, businessType)) {
         found = this.defaultNamed(name);
+        if (found && !this.takes(concept, found)) found = undefined;
         if (found) break;
       }
       // The category whose name means this concept, in any of the languages the ontology knows
@@ -96,6 +97,11 @@ export class CategoryResolver {
     }
   }
 
+  /** Whether the category may take the concept at all: see Concept.neverDeductible. */
+  private takes(concept: ConceptId, category: UserCategory): boolean {
+    return !((CONCEPTS[concept] as Concept).neverDeductible && category.isTaxDeductible);
+  }
+
   /**
    * The user's category whose name best means the concept (at least MEANING_THRESHOLD), money
    * direction respected: an expense concept never lands in an income category.
@@ -108,7 +114,7 @@ export class CategoryResolver {
     let best: UserCategory | undefined;
     let bestScore = MEANING_THRESHOLD;
     for (const category of this.categories) {
-      if (category === except) continue;
+      if (category === except || !this.takes(concept, category)) continue;
       const income = this.income.has(category.id);
       if (direction === 'expense' && income) continue;
       const score = this.meaning(concept, category);

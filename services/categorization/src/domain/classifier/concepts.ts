@@ -19,6 +19,11 @@ export interface Concept {
   /** The concept this one becomes when the money flows the other way (wages paid ↔ received). */
   onDebit?: string;
   onCredit?: string;
+  /**
+   * Never filed in a category the user marks tax-deductible: a birthday present is no gift to
+   * a charity (Australia's "Gifts & Donations", ATO D9), whatever the category's name says.
+   */
+  neverDeductible?: true;
 }
 
 const OFFICE_BUSINESS = [
@@ -131,8 +136,11 @@ export const CONCEPTS = {
   tools: { describe: 'a tool supplier', direction: 'expense', personal: ['Work Tools & Equipment', 'Work Uniforms & Tools', ...WORK_EXPENSES, 'Shopping'], business: ['Work Tools & Equipment', 'Work Uniforms & Tools', ...REPAIRS_BUSINESS] },
   home_office: { describe: 'home-office equipment', direction: 'expense', personal: ['Home Office', 'Working From Home', ...WORK_EXPENSES, 'Shopping'], business: OFFICE_BUSINESS },
   donations: { describe: 'a charity', direction: 'expense', personal: DONATIONS },
+  // A present bought or given ("BIRTHDAY GIFT", "GIFT FROM MOM"): the Gifts category of the
+  // defaults and the budgeting apps, where the word took a shop's Shopping before.
+  gifts: { describe: 'a gift', direction: 'either', personal: ['Gifts', 'Gifts & Donations', 'Shopping'], neverDeductible: true },
   // A fundraiser for a person (a funeral, a medical bill) is a gift, not a deductible donation.
-  crowdfunding: { describe: 'a crowdfunding platform', direction: 'expense', personal: ['Gifts', ...DONATIONS, 'Transfers'] },
+  crowdfunding: { describe: 'a crowdfunding platform', direction: 'expense', personal: ['Gifts', ...DONATIONS, 'Transfers'], neverDeductible: true },
   super: { describe: 'a superannuation fund', direction: 'expense', personal: [...RETIREMENT, 'Transfers'], business: ['Business: Wages & Super'], soleTrader: [] },
   pension: { describe: 'a pension provider', direction: 'expense', personal: ['Pension Contributions', ...RETIREMENT, 'Transfers'], onCredit: 'salary' },
   ira: { describe: 'an IRA contribution', direction: 'expense', personal: ['IRA Contributions', ...RETIREMENT, 'Transfers'] },

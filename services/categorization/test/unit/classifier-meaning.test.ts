@@ -3030,6 +3030,23 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it("reads a medical specialty's line as medical, and a school's parents' association as education", () => {
+    expectFiledIn('US', [
+      // A café's closest match before, at 0.57 and 0.79.
+      ['ANESTHESIA ASSOC', 'Medical & Dental'],
+      ['ANESTHESIA', 'Medical & Dental'],
+      ['GASTROENTEROLOGY ASSOC', 'Medical & Dental'],
+      ['OBGYN ASSOC', 'Medical & Dental'],
+      ['DIALYSIS ASSOC', 'Medical & Dental'],
+      ['EMS BILLING', 'Medical & Dental'],
+      ['ALLERGY ASSOC', 'Medical & Dental'],
+      ['PTA', 'Education'],
+      ['CODE NINJAS', 'Education'],
+      // A bakery free of allergens is a bakery.
+      ['ALLERGY FREE BAKERY', 'Dining Out'],
+    ]);
+  });
+
   it('reads what a marketplace charges its sellers as a fee, and a purchase there as shopping', () => {
     // A seller's fees are Schedule C line 10, a category of the US business defaults.
     expectFiledFor('US', 'sole_trader', [

@@ -46,7 +46,7 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'fuel', names: 'Royal Farms|Stripes|MAPCO|Twice Daily|Weigels|Weigel\'s|Parkers Kitchen|Rutters|Rutter\'s|Spinx|Fas Mart|Quick Chek|QuickChek|Allsups|Allsup\'s' },
   { concept: 'dining', names: 'Perkins|Perkins Restaurant|Biggby|Biggby Coffee|Moes Southwest|Moes Southwest Grill|Krystal|Wetzels Pretzels|Lou Malnatis|Giordanos|McAlisters|McAlisters Deli' },
   { concept: 'medical', names: 'Concentra|MedExpress|US Anesthesia Partners' },
-  { concept: 'education', names: 'Princeton Review|College Board|MySchoolBucks|PayPAMS|Outschool|SchoolPay|K12 Payment Center' },
+  { concept: 'education', names: 'Code Ninjas|Princeton Review|College Board|MySchoolBucks|PayPAMS|Outschool|SchoolPay|K12 Payment Center' },
   { concept: 'airline', names: 'TSA PreCheck|TSA Pre Check|CLEAR Membership|Clearme' },
   // A dental plan's premium and a health-care card's bill, not a dentist's or a carer's visit.
   { concept: 'health_insurance', names: 'Delta Dental|MetLife Dental' },

@@ -2882,6 +2882,10 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['DUQUESNE LIGHT', 'Utilities'],
       ['NW NATURAL', 'Utilities'],
       ['AQUA PENNSYLVANIA', 'Utilities'],
+      // Solar power and the fuels a house is heated with.
+      ['SUNRUN', 'Utilities'],
+      ['FIREWOOD', 'Utilities'],
+      ['KEROSENE', 'Utilities'],
       // Columbia's clothes, Spire's hospitals and the fuel of a service station were read here.
       ['COLUMBIA GAS OF OHIO', 'Utilities'],
       ['SPIRE ENERGY', 'Utilities'],

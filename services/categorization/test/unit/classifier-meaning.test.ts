@@ -3051,6 +3051,18 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it("knows a British and an Australian trade's hosting, lead sites, parts and licensing body", () => {
+    expectFiledFor('GB', 'sole_trader', [
+      ['FASTHOSTS', 'Business: Office costs'],
+      ['RATEDPEOPLE', 'Business: Advertising'],
+      ['MYBUILDER', 'Business: Advertising'],
+    ]);
+    expectFiledFor('AU', 'sole_trader', [
+      ['BAPCOR', 'Business: Motor vehicle'],
+      ['QBCC', 'Work Subscriptions'],
+    ]);
+  });
+
   it('reads what a marketplace charges its sellers as a fee, and a purchase there as shopping', () => {
     // A seller's fees are Schedule C line 10, a category of the US business defaults.
     expectFiledFor('US', 'sole_trader', [

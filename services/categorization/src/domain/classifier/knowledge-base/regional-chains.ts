@@ -66,6 +66,10 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   // Australia's and the United Kingdom's
   { concept: 'entertainment', names: 'English Heritage|Historic Environment Scotland|Historic Scotland' },
   { concept: 'health_insurance', names: 'Denplan|DKV Seguros|DKV Krankenversicherung' },
+  { concept: 'software', names: 'Fasthosts' },
+  { concept: 'advertising', names: 'Rated People|RatedPeople|MyBuilder' },
+  { concept: 'car_service', names: 'Bapcor' },
+  { concept: 'memberships', names: 'QBCC' },
   { concept: 'shopping', kind: 'sporting_goods', names: '99 Bikes' },
   // Ireland's
   { concept: 'groceries', names: 'Dunnes Stores|SuperValu|Centra' },

@@ -2850,6 +2850,10 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['COLLEGE BOARD', 'Education'],
       ['MYSCHOOLBUCKS', 'Education'],
       ['TSA PRECHECK', 'Travel & Holidays'],
+      // A league's streaming pass (PASS read as a toll's) and a game's currency (a café).
+      ['NBA LEAGUE PASS', 'Subscriptions & Streaming'],
+      ['MLB.TV', 'Subscriptions & Streaming'],
+      ['FORTNITE V-BUCKS', 'Entertainment'],
     ]);
     expectFiledIn('GB', [
       ['ENGLISH HERITAGE', 'Entertainment'],

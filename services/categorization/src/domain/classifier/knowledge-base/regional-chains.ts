@@ -63,6 +63,8 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'water', names: 'Aqua America|Aqua PA|Aqua Pennsylvania|Aqua NC|Aqua NJ|Aqua IL|Aqua VA|Aqua Illinois|Aqua New Jersey|Aqua Virginia|Aqua Indiana|Aqua Ohio|Aqua Texas|Aqua North Carolina|Essential Utilities|California Water Service|Cal Water|SJW|San Jose Water|Golden State Water|Middlesex Water|Artesian Water|York Water|Connecticut Water|Veolia Water|SUEZ Water|Denver Water|DC Water|WSSC Water|WSSC|NYC Water Board|Philadelphia Water|Austin Water|San Antonio Water System|SAWS|Tampa Water|Las Vegas Valley Water|LVVWD|Portland Water Bureau|Seattle Public Utilities|EBMUD|East Bay Municipal Utility' },
   { concept: 'books', names: 'Scholastic|Scholastic Book Fairs' },
   { concept: 'software', names: 'Discord|Discord Nitro' },
+  { concept: 'entertainment', names: 'Fortnite' },
+  { concept: 'streaming', names: 'NBA League Pass|NFL Sunday Ticket|NFL Plus|MLB.TV|MLB TV|NHL.TV' },
   // Australia's and the United Kingdom's
   { concept: 'entertainment', names: 'English Heritage|Historic Environment Scotland|Historic Scotland' },
   { concept: 'health_insurance', names: 'Denplan|DKV Seguros|DKV Krankenversicherung' },

@@ -2832,6 +2832,10 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['Z ENERGY', 'Fuel'],
       ['Z ENERGY PONSONBY', 'Fuel'],
       ['GENESIS ENERGY', 'Utilities'],
+      ['NPD RICHMOND', 'Fuel'],
+      ['SKINNY', 'Phone & Internet'],
+      ['SKYCITY', 'Entertainment'],
+      ['TRADEME', 'Shopping'],
     ]);
     expectFiledIn('AU', [
       ['F45 BONDI JUNCTION', 'Fitness & Sport'],

@@ -16,7 +16,7 @@ import type { BrandList } from './brands.generated';
 export const REGIONAL_CHAINS: readonly BrandList[] = [
   // Canada and New Zealand
   { concept: 'groceries', names: 'Nofrills|FreshCo|Food Basics|Maxi|Provigo|Zehrs|Fortinos|Longos|T&T Supermarket|Farm Boy|Thrifty Foods|Save-On-Foods|Save On Foods|Real Canadian Superstore|Sobeys|Countdown|Woolworths NZ|FreshChoice|SuperValue|Pak n Save|PaknSave' },
-  { concept: 'fuel', names: 'Couche-Tard|Couche Tard|Husky|Ultramar|Pioneer Petroleums|Irving Oil|Petro-Canada|Petro Canada|Gull|NPD Fuel|Allied Petroleum' },
+  { concept: 'fuel', names: 'Couche-Tard|Couche Tard|Husky|Ultramar|Pioneer Petroleums|Irving Oil|Petro-Canada|Petro Canada|Gull|NPD Fuel|NPD|Allied Petroleum' },
   { concept: 'public_transport', names: 'Presto Card|Presto Fare|Presto Autoload|Presto Auto Load|TTC|Toronto Transit|GO Transit|STM|Calgary Transit|Winnipeg Transit|Auckland Transport|Snapper|Metlink|Bee Card' },
   { concept: 'phone_internet', names: 'Rogers|Rogers Communications|Rogers Wireless|Fido|Koodo|Virgin Plus|Freedom Mobile|Videotron|Shaw Cable|Cogeco|Eastlink|SaskTel|Public Mobile|Chatr|Spark NZ|Spark|2degrees|Skinny Mobile|Slingshot|Orcon' },
   { concept: 'energy', names: 'Hydro One|BC Hydro|Hydro-Quebec|Hydro Quebec|Enbridge|Enbridge Gas|FortisBC|Fortis BC|Toronto Hydro|Alectra|Hydro Ottawa|ATCO|Epcor|Enmax|SaskPower|SaskEnergy|Manitoba Hydro|Nova Scotia Power|NB Power|Mercury Energy|Mercury NZ|Meridian Energy|Trustpower|Nova Energy|Electric Kiwi|Flick Electric' },
@@ -35,6 +35,9 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   // New Zealand's: Z Energy sells fuel, not power.
   { concept: 'fuel', names: 'Z Energy' },
   { concept: 'public_transport', names: 'KiwiRail|Interislander' },
+  { concept: 'phone_internet', names: 'Skinny|Skinny Mobile|Skinny Broadband' },
+  { concept: 'gambling', names: 'SkyCity|Sky City Casino' },
+  { concept: 'shopping', names: 'TradeMe' },
   { concept: 'water', names: 'Watercare|Wellington Water' },
   { concept: 'health_insurance', names: 'Southern Cross Health|Southern Cross Healthcare|nib NZ' },
   { concept: 'salary', names: 'Work and Income|Work & Income|WINZ' },

@@ -65,9 +65,9 @@ const COMMISSARY = new RegExp(
 
 /**
  * A card's bill as the paying bank prints it: a store card's ("AMAZON STORE CARD PAYMENT"), its
- * servicer's ("TARGET CARD SERVICES PAYMENT", "AMAZON CORP SYF PAYMNT": Synchrony), a card issuer's statement name ("CARDMEMBER
- * SERV WEB PYMT") and Wells Fargo's CCPYMT. Read as the store's purchase, the web's software or
- * a mortgage before.
+ * servicer's ("TARGET CARD SERVICES PAYMENT", "AMAZON CORP SYF PAYMNT": Synchrony), a card
+ * issuer's statement name ("CARDMEMBER SERV WEB PYMT") and Wells Fargo's CCPYMT. Read as the
+ * store's purchase, the web's software or a mortgage before.
  */
 const CARD_BILL =
   /\b(?:(?:CARD ?SERVICES?|STORE CARD) (?:PAYMENT|PAYMNT|PYMT|PMT)|CARDMEMBER SERV(?:ICES?)?|SYF (?:PAYMENT|PAYMNT|PYMT|PMT)|CCPYMT)\b/g;

@@ -479,6 +479,9 @@ const RETIREMENT: [string, number][] = [
   ['pensioen', 1.1],
 ];
 
+/** A gift in the ontology's languages: a present's own category, and a fundraiser's too. */
+const GIFTS = ['gifts', 'gift', 'geschenke', 'cadeaux', 'regalos', 'regali', 'cadeaus'];
+
 // prettier-ignore
 export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   groceries: { terms: GROCERIES, unlessNamed: EATING_OUT },
@@ -567,8 +570,8 @@ export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   work_clothing: { terms: [['work clothing', 1.2], ['workwear', 1.2], ['uniforms', 1.1], ['uniform', 1.1], ['protective clothing', 1.1], ['safety gear', 1.1], ['ppe', 1], ['arbeitskleidung', 1.2], ['berufskleidung', 1.2], ['vetements de travail', 1.2], ['ropa de trabajo', 1.2], ['uniformes', 1.1], ['abbigliamento da lavoro', 1.2], ['divise', 1.1], ['werkkleding', 1.2], ['clothing', 0.5], ['clothes', 0.5], ['kleidung', 0.5], ['vetements', 0.5], ['ropa', 0.5], ['abbigliamento', 0.5], ['kleding', 0.5]] },
   tools: { terms: [['tools', 1], ['tool', 1], ['equipment', 0.8], ['equip', 0.8], ['werkzeug', 1], ['werkzeuge', 1], ['outils', 1], ['outillage', 1], ['herramientas', 1], ['attrezzi', 1], ['utensili', 1], ['gereedschap', 1], ['hardware', 0.5]] },
   home_office: { terms: [['home office', 1.2], ['working from home', 1.2], ['wfh', 1.2], ['office equipment', 1.1], ['office furniture', 1.1], ['homeoffice', 1.2], ['arbeitszimmer', 1.2], ['teletravail', 1.2], ['teletrabajo', 1.2], ['smart working', 1.2], ['thuiswerken', 1.2], ['thuiskantoor', 1.2], ['office', 0.6], ['buro', 0.6], ['bureau', 0.6], ['oficina', 0.6], ['ufficio', 0.6], ['kantoor', 0.6]] },
-  gifts: { terms: [['gifts', 1.2], ['gift', 1.2], ['presents', 1.1], ['geschenke', 1.2], ['cadeaux', 1.2], ['regalos', 1.2], ['regali', 1.2], ['cadeaus', 1.2], ['gifts donations', 1]] },
-  crowdfunding: { terms: [['crowdfunding', 1.2], ['gifts', 0.9], ['gift', 0.9], ['geschenke', 0.9], ['cadeaux', 0.9], ['regalos', 0.9], ['regali', 0.9], ['cadeaus', 0.9], ['donations', 0.8], ['charity', 0.8], ['giving', 0.8], ['spenden', 0.8], ['dons', 0.8], ['donaciones', 0.8], ['donazioni', 0.8], ['donaties', 0.8]] },
+  gifts: { terms: [...GIFTS.map((w): [string, number] => [w, 1.2]), ['presents', 1.1], ['gifts donations', 1]] },
+  crowdfunding: { terms: [['crowdfunding', 1.2], ...GIFTS.map((w): [string, number] => [w, 0.9]), ['donations', 0.8], ['charity', 0.8], ['giving', 0.8], ['spenden', 0.8], ['dons', 0.8], ['donaciones', 0.8], ['donazioni', 0.8], ['donaties', 0.8]] },
   super: { terms: [['superannuation', 1.2], ['super fund', 1.1], ['super contributions', 1.1], ['personal super', 1.1], ['kiwisaver', 1.2], ['rrsp', 1.1], ...RETIREMENT] },
   pension: { terms: [['pension', 1.2], ['pensions', 1.2], ['superannuation', 0.9], ['rentenversicherung', 1.2], ...RETIREMENT] },
   ira: { terms: [['ira', 1.2], ['roth', 1.2], ['401k', 1.1], ...RETIREMENT] },

@@ -28,6 +28,13 @@ async function createRule(user: TestUser, body: Record<string, unknown>) {
   return api('POST', '/api/rules', { token: user.token, body });
 }
 
+/** A rule the test relies on: it must have been created, or what follows tests nothing. */
+async function addRule(user: TestUser, body: Record<string, unknown>) {
+  const res = await createRule(user, body);
+  expect(res.status).toBe(201);
+  return res.body.rule;
+}
+
 const uberRule = (categoryId: string, extra: Record<string, unknown> = {}) => ({
   name: 'Rides',
   conditions: [{ field: 'description', type: 'contains', value: 'uber' }],
@@ -161,7 +168,7 @@ describe('rules on new records', () => {
   it('a rule takes effect in the POST /api/bank/transactions response', async () => {
     const alice = await registerUser(api);
     const [cat] = await firstCategories(alice);
-    await createRule(alice, uberRule(cat.id));
+    await addRule(alice, uberRule(cat.id));
     const t = await createTransaction(alice, { description: 'UBER *TRIP' });
     expect(t).toMatchObject({ categoryId: cat.id, isTaxDeductible: true });
     const other = await createTransaction(alice, { description: 'Groceries' });
@@ -180,13 +187,13 @@ describe('rules on new records', () => {
     const alice = await registerUser(api);
     const [a, b] = await firstCategories(alice);
     const when = [{ field: 'description', type: 'contains', value: 'coffee' }];
-    await createRule(alice, {
+    await addRule(alice, {
       name: 'late',
       priority: 20,
       conditions: when,
       actions: [{ type: 'setMerchant', value: 'Late' }],
     });
-    await createRule(alice, {
+    await addRule(alice, {
       name: 'early',
       priority: 10,
       conditions: when,
@@ -198,7 +205,7 @@ describe('rules on new records', () => {
     let t = await createTransaction(alice, { description: 'Coffee shop' });
     expect(t).toMatchObject({ merchant: 'Late', categoryId: a.id });
 
-    await createRule(alice, {
+    await addRule(alice, {
       name: 'stopper',
       priority: 15,
       stopProcessing: true,
@@ -214,7 +221,7 @@ describe('rules on new records', () => {
 
   it('match any, negation and setGst derive the GST amount', async () => {
     const alice = await registerUser(api);
-    await createRule(alice, {
+    await addRule(alice, {
       name: 'gst',
       match: 'any',
       conditions: [
@@ -226,7 +233,7 @@ describe('rules on new records', () => {
         { type: 'setBusinessUse', value: 50 },
       ],
     });
-    await createRule(alice, {
+    await addRule(alice, {
       name: 'not-debit',
       conditions: [{ field: 'type', type: 'equals', value: 'debit', negate: true }],
       actions: [{ type: 'setMerchant', value: 'Income' }],
@@ -248,7 +255,7 @@ describe('rules on new records', () => {
 
   it('a regex like (a+)+$ over a long description cannot stall the create', async () => {
     const alice = await registerUser(api);
-    await createRule(alice, {
+    await addRule(alice, {
       name: 'redos',
       conditions: [{ field: 'description', type: 'regex', value: '(a+)+$' }],
       actions: [{ type: 'setMerchant', value: 'Matched' }],
@@ -393,7 +400,7 @@ describe('rules on bills and patterns', () => {
   it('applies bills rules to a new bill and patterns rules to a new pattern', async () => {
     const alice = await registerUser(api);
     const [cat] = await firstCategories(alice);
-    await createRule(alice, {
+    await addRule(alice, {
       name: 'power',
       appliesTo: ['bills', 'patterns'],
       conditions: [{ field: 'name', type: 'contains', value: 'power' }],
@@ -432,7 +439,7 @@ describe('rules on bill and pattern updates, and runs over stored bills', () => 
   it('applies bills rules to a bill on PATCH /api/bills/{id}', async () => {
     const alice = await registerUser(api);
     const [cat] = await firstCategories(alice);
-    await createRule(alice, {
+    await addRule(alice, {
       name: 'gas',
       appliesTo: ['bills'],
       conditions: [{ field: 'name', type: 'contains', value: 'gas' }],
@@ -461,7 +468,7 @@ describe('rules on bill and pattern updates, and runs over stored bills', () => 
   it('applies patterns rules to a pattern on PATCH and its future occurrences follow', async () => {
     const alice = await registerUser(api);
     const [cat] = await firstCategories(alice);
-    await createRule(alice, {
+    await addRule(alice, {
       name: 'gym',
       appliesTo: ['patterns'],
       conditions: [{ field: 'name', type: 'contains', value: 'gym' }],
@@ -497,14 +504,12 @@ describe('rules on bill and pattern updates, and runs over stored bills', () => 
       token: alice.token,
       body: { name: 'Water', amount: 50, dueDate: '2030-02-01' },
     });
-    const rule = (
-      await createRule(alice, {
-        name: 'power later',
-        appliesTo: ['bills'],
-        conditions: [{ field: 'name', type: 'contains', value: 'power' }],
-        actions: [{ type: 'setCategory', value: cat.id }],
-      })
-    ).body.rule;
+    const rule = await addRule(alice, {
+      name: 'power later',
+      appliesTo: ['bills'],
+      conditions: [{ field: 'name', type: 'contains', value: 'power' }],
+      actions: [{ type: 'setCategory', value: cat.id }],
+    });
     const tested = await api('POST', `/api/rules/${rule.id}/test`, {
       token: alice.token,
       body: { target: 'bills' },

@@ -3114,6 +3114,28 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it('reads cash paid in as money its owner moved to the bank, never a cash withdrawal', () => {
+    expectFiledIn('US', [
+      ['ATM CASH DEPOSIT', 'Transfers', 'credit'],
+      ['CASH DEPOSIT', 'Transfers', 'credit'],
+      ['ATM DEPOSIT 1234 MAIN ST', 'Transfers', 'credit'],
+      ['BRANCH DEPOSIT - CASH', 'Transfers', 'credit'],
+      // What the bank charges for it is a fee, as a cheque's is.
+      ['CASH DEPOSIT FEE', 'Bank Fees'],
+      ['CHECK DEPOSIT FEE', 'Bank Fees'],
+      // A withdrawal put back stays with the withdrawals it undoes.
+      ['ATM WITHDRAWAL REVERSAL', 'Cash Withdrawals', 'credit'],
+      ['ATM 1234 MAIN ST', 'Cash Withdrawals'],
+    ]);
+    expectFiled(named('Cash & ATM', 'Income', 'Transfer', 'Shopping'), [
+      ['ATM CASH DEPOSIT', 'Cash & ATM', 'credit'],
+      ['CASH DEPOSIT', 'Cash & ATM', 'credit'],
+    ]);
+    expectFiled(named('Bargeld', 'Einkommen', 'Umbuchungen', 'Einkäufe'), [
+      ['BAREINZAHLUNG', 'Bargeld', 'credit'],
+    ]);
+  });
+
   it("reads a British bank's transfer to a person as a transfer, and what a memo says it paid", () => {
     expectFiledIn('GB', [
       // JOHN and DAVID are the start of chains' names (John Lewis), not of these payees'.

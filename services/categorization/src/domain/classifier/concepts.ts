@@ -111,6 +111,9 @@ export const CONCEPTS = {
   // Sales income" gross receipts, so none is taken (nor "Income Protection Insurance").
   cheque_deposit: { describe: 'a cheque paid in, which does not say who paid or for what', direction: 'income', personal: [] },
   cash_withdrawal: { describe: 'a cash withdrawal', direction: 'either', personal: ['Cash Withdrawals', 'Transfers'] },
+  // Cash paid in at a machine or a counter: the user's own money moved to the bank, not a
+  // withdrawal (a withdrawal reversed, "ATM WITHDRAWAL REVERSAL", stays a withdrawal's).
+  cash_deposit: { describe: 'cash paid in', direction: 'income', personal: ['Transfers'] },
   card_repayment: { describe: 'a credit-card repayment', direction: 'either', personal: ['Transfers'] },
   tax_payment: { describe: 'a payment to or refund from the tax office', direction: 'either', personal: ['Taxes', 'Transfers'] },
   state_tax: { describe: 'state or local tax', direction: 'expense', personal: ['State & Local Taxes', 'Taxes', 'Transfers'] },

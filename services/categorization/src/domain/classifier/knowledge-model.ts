@@ -231,10 +231,10 @@ const COUNTERS: readonly Counter[] = [
     display: 'seller fees',
   },
   // What the bank or the payment app charges for moving the money: "WIRE TRANSFER FEE",
-  // "ZELLE FEE", "ATM WITHDRAWAL FEE".
+  // "ZELLE FEE", "ATM WITHDRAWAL FEE", "CASH DEPOSIT FEE", "CHECK DEPOSIT FEE".
   {
     words: FEE_WORDS,
-    stores: ['transfer', 'cash_withdrawal'],
+    stores: ['transfer', 'cash_withdrawal', 'cash_deposit', 'cheque'],
     concept: 'bank_fee',
     display: 'fee',
     afterName: true,

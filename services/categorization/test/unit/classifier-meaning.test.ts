@@ -3149,6 +3149,24 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it('reads British building societies, breakdown cover, Premium Bonds and LINK cash machines', () => {
+    expectFiledIn('GB', [
+      ['COVENTRY BUILDING SOCIETY', 'Transfers'],
+      ['YORKSHIRE BS', 'Transfers'],
+      ['NATIONWIDE BS', 'Transfers'],
+      ['NATIONWIDE MORTGAGE', 'Rent/Mortgage'],
+      ['GREEN FLAG', 'Insurance'],
+      ['AA MEMBERSHIP', 'Insurance'],
+      ['PREMIUM BONDS', 'Transfers'],
+      ['LNK HSBC HIGH ST', 'Cash Withdrawals'],
+    ]);
+    // Only a line opening with the name: the words teach no other line.
+    expectFiledIn('US', [
+      ['NATIONWIDE INS', 'Insurance'],
+      ['SPOTIFY PREMIUM', 'Subscriptions & Streaming'],
+    ]);
+  });
+
   it("reads a name it does not know as an airline where the line prints a ticket's number", () => {
     expectFiledIn('US', [
       ['UNITED 0162345678901', 'Travel & Holidays'],

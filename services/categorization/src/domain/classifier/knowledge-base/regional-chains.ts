@@ -76,6 +76,13 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'car_service', names: 'Bapcor' },
   { concept: 'memberships', names: 'QBCC' },
   { concept: 'shopping', kind: 'sporting_goods', names: '99 Bikes' },
+  // Britain's building societies, paid into as savings or a mortgage ("COVENTRY BUILDING SOCIETY"
+  // was a professional body at 0.98, "YORKSHIRE BS" the water company); its breakdown cover
+  // ("GREEN FLAG" a café, "AA MEMBERSHIP" a professional body); NS&I's Premium Bonds (a streaming
+  // subscription for PREMIUM).
+  { concept: 'transfer', names: 'Nationwide BS|Nationwide Building Society|Nationwide Bldg Soc|Yorkshire BS|Yorkshire Building Society|Coventry BS|Coventry Building Society|Skipton BS|Skipton Building Society|Leeds BS|Leeds Building Society|Principality Building Society|West Bromwich Building Society' },
+  { concept: 'insurance', names: 'Green Flag|AA Breakdown|AA Breakdown Cover|AA Membership' },
+  { concept: 'share_trading', names: 'Premium Bonds' },
   // Ireland's
   { concept: 'groceries', names: 'Dunnes Stores|SuperValu|Centra' },
   { concept: 'fuel', names: 'Maxol|Topaz|Circle K Ireland' },

@@ -2970,6 +2970,24 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it("reads a German bank's cash machine, its period's charges and the online banks paid into", () => {
+    expectFiledIn('DE', [
+      ['GA NR00001234 BLZ 70050000 0', 'Cash Withdrawals'],
+      ['RECHNUNGSABSCHLUSS', 'Bank Fees'],
+      ['ENTGELTABSCHLUSS', 'Bank Fees'],
+      ['N26', 'Transfers'],
+      ['BUNQ', 'Transfers'],
+      ['DKB', 'Transfers'],
+      ['ING-DIBA AG', 'Transfers'],
+      ['CONSORSBANK', 'Transfers'],
+    ]);
+    // Only a line opening with the name: a restaurant of those letters stays one.
+    expectFiledIn('US', [
+      ['GA POWER', 'Utilities'],
+      ['DKB RESTAURANT', 'Dining Out'],
+    ]);
+  });
+
   it('reads Spanish and French lines of tolls, hotels, cinemas, couriers and a grocer', () => {
     expectFiledIn('ES', [
       ['COMPRA DIA', 'Groceries'],

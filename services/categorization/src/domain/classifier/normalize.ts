@@ -165,9 +165,9 @@ const POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?$/;
 /**
  * Names of letters and numbers, which the store numbers' rule below would drop: "F45 BONDI
  * JUNCTION" (the gyms), "1UND1" (Germany's phone and internet company) and Italy's tax form F24
- * were a café's closest match. A road's (A19, M25) stays a number.
+ * were a café's closest match, as was the bank N26. A road's (A19, M25) stays a number.
  */
-const NUMBERED_NAMES: ReadonlySet<string> = new Set(['F45', 'H10', '1UND1', 'F24']);
+const NUMBERED_NAMES: ReadonlySet<string> = new Set(['F45', 'H10', '1UND1', 'F24', 'N26']);
 
 /** A token that carries no words: a number, a reference like S385073123456789, or bank noise. */
 function isTrailingNoise(token: string): boolean {

@@ -37,8 +37,11 @@ export const EUROPEAN_CHAINS: readonly BrandList[] = [
   { concept: 'gambling', names: 'FDJ|Francaise des Jeux|PMU|Tipico|bwin|Lotto24|Sisal|SNAI|Lottomatica|Staatsloterij|Nederlandse Loterij|Postcode Loterij|Holland Casino|Loterias y Apuestas del Estado|Loterias y Apuestas|Westlotto|Lotto Bayern|Lotto Hessen' },
   { concept: 'medical', names: 'Doctolib' },
   { concept: 'car_registration', names: 'DGT|Direccion General de Trafico' },
-  // The Dutch banks' shared cash machines.
-  { concept: 'cash_withdrawal', names: 'Geldmaat' },
+  // The Dutch banks' shared cash machines, and a German bank's own ("GA NR00001234 BLZ 70050000").
+  { concept: 'cash_withdrawal', names: 'Geldmaat|GA BLZ|GA NR BLZ' },
+  // Online banks a line pays into, as Monzo and Revolut are (bunq, DKB and ING-DiBa alone were a
+  // café's closest match).
+  { concept: 'transfer', names: 'N26|bunq|DKB|Deutsche Kreditbank|comdirect|ING-DiBa|ING DiBa|Consorsbank|Vivid Money|C24 Bank' },
   // A small business's accounting software and chambers of commerce.
   { concept: 'software', names: 'DATEV|lexoffice|sevDesk|Lexware|Pennylane|Holded|Moneybird|e-Boekhouden|Exact Online|Fatture in Cloud' },
   { concept: 'memberships', names: 'IHK|Handwerkskammer|Kamer van Koophandel|KvK|Camara de Comercio|Camera di Commercio' },

@@ -2988,6 +2988,20 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it('reads Spanish social security, Italian pagoPA and the French health insurer as who they are', () => {
+    expectFiledIn('ES', [
+      ['SEGURIDAD SOCIAL AUTONOMOS', 'Taxes'],
+      ['RECIBO SEGURIDAD SOCIAL', 'Taxes'],
+      // A pension it pays is income.
+      ['PENSION SEGURIDAD SOCIAL', 'Income/Salary', 'credit'],
+    ]);
+    expectFiledIn('IT', [['PAGOPA', 'Taxes']]);
+    expectFiledIn('FR', [
+      ['CPAM REMBOURSEMENT', 'Insurance', 'credit'],
+      ['ASSURANCE MALADIE', 'Insurance', 'credit'],
+    ]);
+  });
+
   it('reads Spanish and French lines of tolls, hotels, cinemas, couriers and a grocer', () => {
     expectFiledIn('ES', [
       ['COMPRA DIA', 'Groceries'],

@@ -18,7 +18,7 @@ export const EUROPEAN_CHAINS: readonly BrandList[] = [
   { concept: 'food_delivery', names: 'Lieferando|Thuisbezorgd|Glovo|Wolt|Foodora|Takeaway.com' },
   { concept: 'phone_internet', names: 'Ben Mobiel|Ben NL|Telekom|Telekom Deutschland|TIM|Orange France|Orange|SFR|Bouygues Telecom|Free Mobile|Free Telecom|Telecom Italia|Iliad|Fastweb|KPN|Ziggo|Odido|Congstar|Simyo|Yoigo|Masmovil' },
   { concept: 'energy', names: 'Vandebron|Enel|Enel Energia|Stadtwerke|EnBW|RWE|Naturgy|A2A|Hera Comm|Edison Energia|Greenchoice|Budget Energie|EWE|Iren|Hera|Acea Energia|Acea' },
-  { concept: 'health_insurance', names: 'Techniker Krankenkasse|TK Techniker Krankenkasse|Sanitas|Asisa|DKV Seguros|AOK|Barmer|DAK Gesundheit|Zilveren Kruis|VGZ|Menzis|Adeslas|DAK|MGEN|Harmonie Mutuelle' },
+  { concept: 'health_insurance', names: 'Techniker Krankenkasse|TK Techniker Krankenkasse|Sanitas|Asisa|DKV Seguros|AOK|Barmer|DAK Gesundheit|Zilveren Kruis|VGZ|Menzis|Adeslas|DAK|MGEN|Harmonie Mutuelle|CPAM|Assurance Maladie|Ameli' },
   { concept: 'insurance', names: 'HUK|HUK24|DEVK|Ergo Versicherung|Unipol|UnipolSai|Centraal Beheer|Nationale-Nederlanden|MAIF|MACIF|Groupama|Matmut|Mutua Madrilena|Linea Directa|Interpolis|Achmea|FBTO|Ohra' },
   { concept: 'parking_tolls', kind: 'tolls', names: 'Autostrade per l Italia|Autostrade|Telepass|Vinci Autoroutes|Sanef|APRR|Abertis|Via-T|Bip&Drive' },
   { concept: 'streaming', names: 'DAZN|Canal+|Canal Plus|Joyn|RTL+|Videoland|Movistar Plus' },
@@ -46,5 +46,5 @@ export const EUROPEAN_CHAINS: readonly BrandList[] = [
   { concept: 'software', names: 'DATEV|lexoffice|sevDesk|Lexware|Pennylane|Holded|Moneybird|e-Boekhouden|Exact Online|Fatture in Cloud' },
   { concept: 'memberships', names: 'IHK|Handwerkskammer|Kamer van Koophandel|KvK|Camara de Comercio|Camera di Commercio' },
   { concept: 'share_trading', names: 'Trade Republic|Scalable Capital|DEGIRO|flatex|flatexDEGIRO|Bitpanda|Smartbroker|finanzen.net zero' },
-  { concept: 'tax_payment', names: 'TGSS|Tesoreria General de la Seguridad Social|URSSAF|Finanzamt|DGFIP|Tresor Public|Impots Gouv|AEAT|Agencia Tributaria|Agenzia delle Entrate|Agenzia Entrate|Belastingdienst' },
+  { concept: 'tax_payment', names: 'TGSS|Tesoreria General de la Seguridad Social|Seguridad Social|PagoPA|Pago PA|URSSAF|Finanzamt|DGFIP|Tresor Public|Impots Gouv|AEAT|Agencia Tributaria|Agenzia delle Entrate|Agenzia Entrate|Belastingdienst' },
 ];

@@ -3146,6 +3146,21 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it('reads a loan payment as a loan, a home loan only where the line says so', () => {
+    expectFiledIn('US', [
+      ['LOAN PAYMENT', 'Transfers'],
+      ['USAA LOAN PAYMENT', 'Transfers'],
+      ['MORTGAGE PAYMENT', 'Mortgage Interest'],
+      ['HOME LOAN PAYMENT', 'Mortgage Interest'],
+    ]);
+    expectFiledFor('US', 'business', [['SBA LOAN PAYMENT', 'Transfers']]);
+    // An Australian bank's own home loan's line.
+    expectFiledIn('AU', [['LOAN REPAYMENT LN REPAY 12345678', 'Rent/Mortgage']]);
+    expectFiled(named('Auto Payment', 'Mortgage', 'Transfer', 'Shopping'), [
+      ['USAA LOAN PAYMENT', 'Auto Payment'],
+    ]);
+  });
+
   it('reads cash paid in as money its owner moved to the bank, never a cash withdrawal', () => {
     expectFiledIn('US', [
       ['ATM CASH DEPOSIT', 'Transfers', 'credit'],

@@ -3161,6 +3161,21 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it("reads a small business's formation agents, shipping supplies, lenders, payroll and cards", () => {
+    expectFiledFor('US', 'business', [
+      ['ZENBUSINESS', 'Business: Professional services'],
+      ['INCFILE', 'Business: Professional services'],
+      ['ULINE *SHIP SUPPLIES', 'Business: Office expense'],
+      ['KABBAGE', 'Transfers'],
+      ['ONDECK', 'Transfers'],
+      ['TRINET', 'Business: Wages'],
+      ['CONSTANT CONTACT', 'Business: Office expense'],
+      ['BREX INC PAYMENT', 'Transfers'],
+    ]);
+    // Only where a line opens with the name.
+    expectFiledIn('US', [['RAMPART PARKING', 'Parking & Tolls']]);
+  });
+
   it('reads cash paid in as money its owner moved to the bank, never a cash withdrawal', () => {
     expectFiledIn('US', [
       ['ATM CASH DEPOSIT', 'Transfers', 'credit'],

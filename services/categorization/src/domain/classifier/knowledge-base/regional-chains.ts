@@ -66,6 +66,16 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'water', names: 'Aqua America|Aqua PA|Aqua Pennsylvania|Aqua NC|Aqua NJ|Aqua IL|Aqua VA|Aqua Illinois|Aqua New Jersey|Aqua Virginia|Aqua Indiana|Aqua Ohio|Aqua Texas|Aqua North Carolina|Essential Utilities|California Water Service|Cal Water|SJW|San Jose Water|Golden State Water|Middlesex Water|Artesian Water|York Water|Connecticut Water|Veolia Water|SUEZ Water|Denver Water|DC Water|WSSC Water|WSSC|NYC Water Board|Philadelphia Water|Austin Water|San Antonio Water System|SAWS|Tampa Water|Las Vegas Valley Water|LVVWD|Portland Water Bureau|Seattle Public Utilities|EBMUD|East Bay Municipal Utility' },
   { concept: 'books', names: 'Scholastic|Scholastic Book Fairs' },
   { concept: 'software', names: 'Discord|Discord Nitro' },
+  // A small business's: company formation and registered agents, shipping supplies, online
+  // lenders, employers of record, email marketing, expense software and corporate cards (each a
+  // café's closest match, "CONSTANT CONTACT" a doctor's for CONTACT).
+  { concept: 'professional_fees', names: 'ZenBusiness|Incfile|Bizee|Northwest Registered Agent|Harbor Compliance' },
+  { concept: 'office_supplies', names: 'Uline' },
+  { concept: 'loan_repayment', names: 'Kabbage|BlueVine|OnDeck|On Deck Capital|Fundbox|Lendio|Credibly|National Funding' },
+  { concept: 'wages', names: 'TriNet|Insperity' },
+  { concept: 'software', names: 'Constant Contact|Expensify' },
+  // Corporate cards: their name on a bank's line is the card's bill.
+  { concept: 'card_repayment', names: 'Ramp|Brex|Divvy' },
   { concept: 'entertainment', names: 'Fortnite' },
   { concept: 'streaming', names: 'NBA League Pass|NFL Sunday Ticket|NFL Plus|MLB.TV|MLB TV|NHL.TV' },
   // Australia's and the United Kingdom's

@@ -3176,6 +3176,20 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expectFiledIn('US', [['RAMPART PARKING', 'Parking & Tolls']]);
   });
 
+  it("reads Canada's banks, Interac and benefits, and a bank's own cash machine", () => {
+    expectFiledIn('CA', [
+      ['INTERAC ETRNSFR AUTODEPOSIT', 'Transfers', 'credit'],
+      ['GST/HST CREDIT', 'Income/Salary', 'credit'],
+      ['BMO MASTERCARD', 'Transfers'],
+      ['SCOTIABANK', 'Transfers'],
+      ['CIBC', 'Transfers'],
+      ['CINEPLEX', 'Entertainment'],
+      ['SCOTIABANK ATM 1234', 'Cash Withdrawals'],
+      ['BMO ATM FEE', 'Bank Fees'],
+    ]);
+    expectFiledIn('DE', [['N26 ATM', 'Cash Withdrawals']]);
+  });
+
   it('reads cash paid in as money its owner moved to the bank, never a cash withdrawal', () => {
     expectFiledIn('US', [
       ['ATM CASH DEPOSIT', 'Transfers', 'credit'],

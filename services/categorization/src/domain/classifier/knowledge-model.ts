@@ -168,6 +168,9 @@ const PARKING_WORDS: ReadonlySet<string> = new Set(['PARKING', 'VALET']);
 const SELLER_WORDS: ReadonlySet<string> = new Set(['SELLER', 'SELLING', 'LISTING']);
 const FEE_WORDS: ReadonlySet<string> = new Set(['FEE', 'FEES']);
 
+/** The word that makes a bank's line its cash machine: "BMO HARRIS ATM", "N26 ATM". */
+const CASH_MACHINE_WORDS: ReadonlySet<string> = new Set(['ATM']);
+
 /**
  * Words that make a broker's line what its holdings earned: "SCHWAB DIVIDEND", "FIDELITY
  * INTEREST", "TRADE REPUBLIC ZINSEN" (in the ontology's languages).
@@ -237,6 +240,21 @@ const COUNTERS: readonly Counter[] = [
     stores: ['transfer', 'cash_withdrawal', 'cash_deposit', 'cheque'],
     concept: 'bank_fee',
     display: 'fee',
+    afterName: true,
+  },
+  // A bank's own cash machine, and what it charges there ("BMO ATM FEE").
+  {
+    words: CASH_MACHINE_WORDS,
+    alsoWords: FEE_WORDS,
+    stores: ['transfer'],
+    concept: 'bank_fee',
+    display: 'cash machine fee',
+  },
+  {
+    words: CASH_MACHINE_WORDS,
+    stores: ['transfer'],
+    concept: 'cash_withdrawal',
+    display: 'cash machine',
     afterName: true,
   },
   {

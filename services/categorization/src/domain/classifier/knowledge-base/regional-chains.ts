@@ -28,9 +28,13 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'airline', names: 'WestJet|Flair Airlines|Swoop Airlines|Air Transat|Porter Airlines' },
   { concept: 'insurance', names: 'Manulife|Canada Life|Great-West Life|ICBC|SGI Canada|Manitoba Public Insurance|Intact Insurance|Desjardins Assurance|Belairdirect|Aviva Canada' },
   { concept: 'share_trading', names: 'Wealthsimple|Questrade|Qtrade' },
+  // Interac's transfers as banks shorten them, and the banks a line pays into or a card's bill
+  // names ("BMO MASTERCARD", its network dropped, "SCOTIABANK", "CIBC" a café's closest match).
+  { concept: 'transfer', names: 'Interac|Interac Etrnsfr|BMO|Scotiabank|CIBC|Simplii|Simplii Financial|EQ Bank' },
+  { concept: 'entertainment', names: 'Cineplex|Cineplex Entertainment' },
   { concept: 'car_registration', names: 'ServiceOntario|Service Ontario|SAAQ' },
   // The federal benefits as a Canadian statement prints them (money in).
-  { concept: 'salary', names: 'Canada Child Benefit|CCB Canada|Canada CCB|GST Credit|GSTHST Credit|Canada Workers Benefit|Employment Insurance|EI Canada|Canada Pension Plan|CPP Canada|Old Age Security|OAS Canada' },
+  { concept: 'salary', names: 'Canada Child Benefit|CCB Canada|Canada CCB|GST Credit|GSTHST Credit|GST HST Credit|Canada Workers Benefit|Employment Insurance|EI Canada|Canada Pension Plan|CPP Canada|Old Age Security|OAS Canada' },
   { concept: 'shopping', names: 'MEC Mountain Equipment|Mountain Equipment Co' },
   // New Zealand's: Z Energy sells fuel, not power.
   { concept: 'fuel', names: 'Z Energy' },

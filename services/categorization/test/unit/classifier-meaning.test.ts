@@ -3190,6 +3190,21 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expectFiledIn('DE', [['N26 ATM', 'Cash Withdrawals']]);
   });
 
+  it("reads New Zealand's banks and ACC levy, and Starbucks' and Dunkin's ticker symbols", () => {
+    expectFiledIn('NZ', [
+      ['KIWIBANK', 'Transfers'],
+      ['BNZ', 'Transfers'],
+      ['ACC LEVY', 'Taxes'],
+    ]);
+    expectFiledIn('US', [
+      ['sbux 1234', 'Dining Out'],
+      ['dnkn 345678', 'Dining Out'],
+    ]);
+    // Surer than a guess from the trade alone: each was a closest match at 0.33 and 0.39.
+    for (const line of ['sbux 1234', 'dnkn 345678'])
+      expect(classify(defaultCategories('US'), line).confidence).toBeGreaterThan(0.9);
+  });
+
   it('reads cash paid in as money its owner moved to the bank, never a cash withdrawal', () => {
     expectFiledIn('US', [
       ['ATM CASH DEPOSIT', 'Transfers', 'credit'],

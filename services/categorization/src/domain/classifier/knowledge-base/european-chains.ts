@@ -41,10 +41,10 @@ export const EUROPEAN_CHAINS: readonly BrandList[] = [
   { concept: 'cash_withdrawal', names: 'Geldmaat|GA BLZ|GA NR BLZ' },
   // Online banks a line pays into, as Monzo and Revolut are (bunq, DKB and ING-DiBa alone were a
   // café's closest match).
-  { concept: 'transfer', names: 'N26|bunq|DKB|Deutsche Kreditbank|comdirect|ING-DiBa|ING DiBa|Consorsbank|Vivid Money|C24 Bank' },
+  { concept: 'transfer', names: 'N26|bunq|DKB|Deutsche Kreditbank|comdirect|ING-DiBa|ING DiBa|Consorsbank|Vivid Money' },
   // A small business's accounting software and chambers of commerce.
   { concept: 'software', names: 'DATEV|lexoffice|sevDesk|Lexware|Pennylane|Holded|Moneybird|e-Boekhouden|Exact Online|Fatture in Cloud' },
   { concept: 'memberships', names: 'IHK|Handwerkskammer|Kamer van Koophandel|KvK|Camara de Comercio|Camera di Commercio' },
   { concept: 'share_trading', names: 'Trade Republic|Scalable Capital|DEGIRO|flatex|flatexDEGIRO|Bitpanda|Smartbroker|finanzen.net zero' },
-  { concept: 'tax_payment', names: 'TGSS|Tesoreria General de la Seguridad Social|Seguridad Social|PagoPA|Pago PA|URSSAF|Finanzamt|DGFIP|Tresor Public|Impots Gouv|AEAT|Agencia Tributaria|Agenzia delle Entrate|Agenzia Entrate|Belastingdienst' },
+  { concept: 'tax_payment', names: 'TGSS|Tesoreria General de la Seguridad Social|Seguridad Social|PagoPA|URSSAF|Finanzamt|DGFIP|Tresor Public|Impots Gouv|AEAT|Agencia Tributaria|Agenzia delle Entrate|Agenzia Entrate|Belastingdienst' },
 ];

@@ -42,6 +42,10 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'phone_internet', names: 'Skinny|Skinny Mobile|Skinny Broadband' },
   { concept: 'gambling', names: 'SkyCity|Sky City Casino' },
   { concept: 'shopping', names: 'TradeMe' },
+  // New Zealand's banks (Kiwibank and BNZ a café's closest match) and the accident corporation's
+  // levy on the self-employed.
+  { concept: 'transfer', names: 'Kiwibank|BNZ' },
+  { concept: 'tax_payment', names: 'ACC Levy|ACC Levies' },
   { concept: 'water', names: 'Watercare|Wellington Water' },
   { concept: 'health_insurance', names: 'Southern Cross Health|Southern Cross Healthcare|nib NZ' },
   { concept: 'salary', names: 'Work and Income|Work & Income|WINZ' },
@@ -51,6 +55,8 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   // The United States' regional chains
   { concept: 'groceries', names: 'Ingles|Ingles Markets|Brookshire Brothers|Brookshires|Brookshire|Tom Thumb|Lunds & Byerlys|Lunds&Byerlys|Lunds and Byerlys|Western Beef|Earth Fare|99 Ranch|99 Ranch Market|Northgate Market|Northgate Gonzalez' },
   { concept: 'fuel', names: 'Royal Farms|Stripes|MAPCO|Twice Daily|Weigels|Weigel\'s|Parkers Kitchen|Rutters|Rutter\'s|Spinx|Fas Mart|Quick Chek|QuickChek|Allsups|Allsup\'s' },
+  // Starbucks' and Dunkin's ticker symbols, as some card statements print them ("SBUX 1234").
+  { concept: 'dining', names: 'SBUX|DNKN' },
   { concept: 'dining', names: 'Perkins|Perkins Restaurant|Biggby|Biggby Coffee|Moes Southwest|Moes Southwest Grill|Krystal|Wetzels Pretzels|Lou Malnatis|Giordanos|McAlisters|McAlisters Deli' },
   { concept: 'medical', names: 'Concentra|MedExpress|US Anesthesia Partners' },
   { concept: 'education', names: 'Code Ninjas|Princeton Review|College Board|MySchoolBucks|PayPAMS|Outschool|SchoolPay|K12 Payment Center' },
@@ -75,7 +81,7 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   // café's closest match, "CONSTANT CONTACT" a doctor's for CONTACT).
   { concept: 'professional_fees', names: 'ZenBusiness|Incfile|Bizee|Northwest Registered Agent|Harbor Compliance' },
   { concept: 'office_supplies', names: 'Uline' },
-  { concept: 'loan_repayment', names: 'Kabbage|BlueVine|OnDeck|On Deck Capital|Fundbox|Lendio|Credibly|National Funding' },
+  { concept: 'loan_repayment', names: 'Kabbage|BlueVine|OnDeck|Fundbox|Lendio|Credibly|National Funding' },
   { concept: 'wages', names: 'TriNet|Insperity' },
   { concept: 'software', names: 'Constant Contact|Expensify' },
   // Corporate cards: their name on a bank's line is the card's bill.

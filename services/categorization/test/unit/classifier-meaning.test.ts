@@ -3205,6 +3205,17 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       expect(classify(defaultCategories('US'), line).confidence).toBeGreaterThan(0.9);
   });
 
+  it("reads a trip's visa waiver, lounges, flight search and eSIM as travel and a phone plan", () => {
+    expectFiledIn('US', [
+      ['ESTA APPLICATION', 'Travel & Holidays'],
+      ['PRIORITY PASS', 'Travel & Holidays'],
+      ['KAYAK.COM FLIGHTS', 'Travel & Holidays'],
+      ['AIRALO', 'Phone & Internet'],
+      // A boat's hire or tour is the trade its next word names.
+      ['KAYAK TOURS', 'Entertainment'],
+    ]);
+  });
+
   it('reads cash paid in as money its owner moved to the bank, never a cash withdrawal', () => {
     expectFiledIn('US', [
       ['ATM CASH DEPOSIT', 'Transfers', 'credit'],

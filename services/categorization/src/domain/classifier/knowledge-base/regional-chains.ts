@@ -60,7 +60,10 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'dining', names: 'Perkins|Perkins Restaurant|Biggby|Biggby Coffee|Moes Southwest|Moes Southwest Grill|Krystal|Wetzels Pretzels|Lou Malnatis|Giordanos|McAlisters|McAlisters Deli' },
   { concept: 'medical', names: 'Concentra|MedExpress|US Anesthesia Partners' },
   { concept: 'education', names: 'Code Ninjas|Princeton Review|College Board|MySchoolBucks|PayPAMS|Outschool|SchoolPay|K12 Payment Center' },
-  { concept: 'airline', names: 'TSA PreCheck|TSA Pre Check|CLEAR Membership|Clearme' },
+  // A trip's paperwork, lounges and flight search: "ESTA APPLICATION" and "KAYAK" were
+  // a café's closest match, "PRIORITY PASS" a courier's; a traveller's eSIM is a phone plan.
+  { concept: 'airline', names: 'TSA PreCheck|TSA Pre Check|CLEAR Membership|Clearme|ESTA|CBP ESTA|ETIAS|Priority Pass|Kayak|Kayak.com' },
+  { concept: 'phone_internet', names: 'Airalo|Holafly|Ubigi' },
   // A dental plan's premium and a health-care card's bill, not a dentist's or a carer's visit.
   { concept: 'health_insurance', names: 'Delta Dental|MetLife Dental' },
   // Insurers beside the hand-written list's largest ("KEMPER", "AMICA", "TRANSAMERICA", "MOLINA"

@@ -5,7 +5,12 @@ import { BRANDS } from './knowledge-base/brands.generated';
 import { EUROPEAN_CHAINS } from './knowledge-base/european-chains';
 import { KEYWORDS } from './knowledge-base/keywords';
 import { KIND_IDS, KINDS, type Kind, type KindId } from './knowledge-base/kinds';
-import { CHEQUES_PAID_IN_REMOTELY, HEALTH_SYSTEMS, MERCHANTS } from './knowledge-base/merchants';
+import {
+  CASH_PAID_IN,
+  CHEQUES_PAID_IN_REMOTELY,
+  HEALTH_SYSTEMS,
+  MERCHANTS,
+} from './knowledge-base/merchants';
 import { REGIONAL_CHAINS } from './knowledge-base/regional-chains';
 import { NaiveBayes, softmax } from './naive-bayes';
 import { namesCategories } from './ontology';
@@ -307,9 +312,12 @@ const HOSTS: ReadonlySet<string> = new Set([
   ...splitFacts(HEALTH_SYSTEMS).map((f) => f.name),
 ]);
 
-/** Names matched as cheques paid in, whose words teach the keyword model nothing (merchants.ts). */
-const PAID_IN_REMOTELY: ReadonlySet<string> = new Set(
-  splitFacts(CHEQUES_PAID_IN_REMOTELY).map((f) => f.name),
+/**
+ * Names matched as cheques or cash paid in, whose words teach the keyword model nothing
+ * (merchants.ts).
+ */
+const PAID_IN: ReadonlySet<string> = new Set(
+  [CHEQUES_PAID_IN_REMOTELY, CASH_PAID_IN].flatMap((names) => splitFacts(names).map((f) => f.name)),
 );
 
 /** Whether the line's words, from `at`, are the fact's whole name word for word. */
@@ -605,7 +613,7 @@ export class KnowledgeModel {
         if (!fact.wordTokens.length) continue;
         // An exchange's name says where a thing was bought, not what: its words would outvote
         // the business it hosts ("AAFES BARBER SHOP").
-        if (!HOSTS.has(fact.display) && !PAID_IN_REMOTELY.has(fact.display))
+        if (!HOSTS.has(fact.display) && !PAID_IN.has(fact.display))
           this.keywordModel.add(
             withDirection(knowledgeFeatures(normalized, true), definition),
             concept,

@@ -3216,6 +3216,17 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it("reads Ireland's gas company, phone network, banks and life insurer", () => {
+    expectFiledIn('IE', [
+      ['BORD GAIS', 'Utilities'],
+      ['THREE IRELAND', 'Phone & Internet'],
+      ['AIB', 'Transfers'],
+      ['PERMANENT TSB', 'Transfers'],
+      ['AIB ATM', 'Cash Withdrawals'],
+      ['IRISH LIFE', 'Insurance'],
+    ]);
+  });
+
   it('reads cash paid in as money its owner moved to the bank, never a cash withdrawal', () => {
     expectFiledIn('US', [
       ['ATM CASH DEPOSIT', 'Transfers', 'credit'],

@@ -109,8 +109,11 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   // Ireland's
   { concept: 'groceries', names: 'Dunnes Stores|SuperValu|Centra' },
   { concept: 'fuel', names: 'Maxol|Topaz|Circle K Ireland' },
-  { concept: 'phone_internet', names: 'Eir|Eir Mobile' },
-  { concept: 'energy', names: 'ESB Networks|ESB|Flogas|SSE Airtricity|Bord Gais Energy|Electric Ireland' },
+  { concept: 'phone_internet', names: 'Eir|Eir Mobile|Three Ireland' },
+  // Its banks a line pays into (AIB and PTSB a café's closest match).
+  { concept: 'transfer', names: 'AIB|Allied Irish Banks|PTSB|Permanent TSB' },
+  { concept: 'insurance', names: 'Irish Life' },
+  { concept: 'energy', names: 'ESB Networks|ESB|Flogas|SSE Airtricity|Bord Gais Energy|Bord Gais|Electric Ireland' },
   { concept: 'water', names: 'Uisce Eireann|Irish Water' },
   { concept: 'tax_payment', names: 'Revenue Commissioners' },
   { concept: 'parking_tolls', kind: 'tolls', names: 'eFlow' },

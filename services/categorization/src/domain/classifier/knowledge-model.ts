@@ -173,7 +173,7 @@ const PARKING_WORDS: ReadonlySet<string> = new Set(['PARKING', 'VALET']);
 const SELLER_WORDS: ReadonlySet<string> = new Set(['SELLER', 'SELLING', 'LISTING']);
 const FEE_WORDS: ReadonlySet<string> = new Set(['FEE', 'FEES']);
 
-/** The word that makes a bank's line its cash machine: "BMO HARRIS ATM", "N26 ATM". */
+/** The word that makes a bank's line its cash machine: "SCOTIABANK ATM 1234", "N26 ATM". */
 const CASH_MACHINE_WORDS: ReadonlySet<string> = new Set(['ATM']);
 
 /**

@@ -12,7 +12,7 @@ import {
 } from '../../src/domain/classifier/categories';
 import { Classifier } from '../../src/domain/classifier/classifier';
 import { extractFeatures } from '../../src/domain/classifier/features';
-import { knowledgeModel } from '../../src/domain/classifier/knowledge-model';
+import { counterStart, knowledgeModel } from '../../src/domain/classifier/knowledge-model';
 import { UserModelCache } from '../../src/domain/classifier/model-cache';
 import { NaiveBayes, softmax } from '../../src/domain/classifier/naive-bayes';
 import { normalizeDescription } from '../../src/domain/classifier/normalize';
@@ -312,6 +312,40 @@ describe('Classifier, warm (learning from the user)', () => {
     expect(answer('SEY CLASS SIX GAS PUMP')).toBe('Auto & Transport');
     expect(answer('SEY CLASS SIX PHARMACY')).toBe('Medical');
     expect(answer('SEY CLASS SIX')).toBe('Shopping');
+  });
+
+  it('does not read a counter by the words of a store no list knows, with no label of its name', () => {
+    // finance-monitor's user: a hundred businesses filed consistently, the store's name only after
+    // the exchange's ("AAFES SEY CLASS SIX SHOP") and its shop that sells gas too filed as
+    // Shopping, another base's pumps once as Shopping, a forecourt's gas as Auto & Transport. No
+    // label is of "SEY CLASS SIX" alone, so no memory of the name is recalled; its words (SEY,
+    // CLASS), not the pumps', decided the line.
+    const trades: Record<string, string> = {
+      Shopping: 'OUTLET',
+      'Auto & Transport': 'AUTO SERVICE',
+      Medical: 'CLINIC',
+      Restaurants: 'GRILL',
+    };
+    const words =
+      'ALPHA BRAVO CEDAR DELTA EMBER FALCON GROVE HARBOR IVORY JASPER KESTREL LUMEN MAPLE NORTH ORCHID PINE QUARTZ RIVER SAGE TIMBER UMBER VALE WILLOW XENON YARROW ZEPHYR'.split(
+        ' ',
+      );
+    const others: Labels = words.flatMap((word, i) =>
+      Object.entries(trades).map(([name, trade], k): [string, string, number] => [
+        `${word} ${words[(i * 4 + k) % words.length]} ${trade}`,
+        name,
+        3,
+      ]),
+    );
+    const answer = answersAfterLabels(Object.keys(trades), [
+      ...others,
+      ['AAFES SEY CLASS SIX SHOP', 'Shopping', 6],
+      ['AAFES SEY CLS 6 SHOP GAS GOLDS', 'Shopping', 14],
+      ['AAFES RANDOLPH GAS PUMP', 'Shopping', 1],
+      ['LAKENHEATH SH WITH GAS', 'Auto & Transport', 40],
+    ]);
+    expect(answer('SEY CLASS SIX GAS PUMP')).toBe('Auto & Transport');
+    expect(answer('AAFES SEY CLASS SIX SHOP')).toBe('Shopping');
   });
 
   it('files a marketplace’s seller fees as fees, whatever the user filed their purchases there as', () => {
@@ -728,6 +762,14 @@ describe('calibration', () => {
 });
 
 describe('knowledge model', () => {
+  it('finds where a counter named after a store begins', () => {
+    expect(counterStart(['SEY', 'CLASS', 'SIX', 'GAS', 'PUMP'])).toBe(3);
+    expect(counterStart(['KROGER', 'PHARMACY'])).toBe(1);
+    // A line that opens with the counter's word has no store's name before it.
+    expect(counterStart(['GAS', 'PUMP'])).toBe(-1);
+    expect(counterStart(['SHELL', 'OIL'])).toBe(-1);
+  });
+
   it('matches the longest known merchant name', () => {
     const k = knowledgeModel();
     expect(k.lookupMerchant(normalizeDescription('COLES EXPRESS 1923 NEWTOWN'))?.concept).toBe(

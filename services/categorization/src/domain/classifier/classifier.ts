@@ -11,6 +11,7 @@ import {
   knowledgeModel,
   MERCHANT_MATCH_WEIGHT,
   namesCounter,
+  counterStart,
   RAIL_MATCH_WEIGHT,
   type KnowledgeModel,
   type KnowledgeVerdict,
@@ -249,14 +250,20 @@ export class Classifier {
    * this one: it names this merchant more narrowly, as something else. Labels of "KING SOOPERS"
    * (groceries) say nothing about "KING SOOPERS FUEL" (a fuel station), nor "UBER" (rides) about
    * "UBER EATS" (food delivery). Nor does a store's, known or not, about its counter on a line that
-   * goes on to name it ("SEY CLASS SIX" → "SEY CLASS SIX GAS PUMP").
+   * goes on to name it ("SEY CLASS SIX" → "SEY CLASS SIX GAS PUMP"). Where no label of the store's
+   * name is recalled and no list knows it, the words before the counter are still its name: the
+   * user's labels of other lines holding them ("AAFES SEY CLASS SIX SHOP", Shopping) say nothing
+   * of the pumps either (finance-monitor's inner splits: 34 such lines were Shopping by SEY).
    */
   private otherBusiness(
     recall: MemoryRecall | undefined,
     known: KnowledgeVerdict['merchant'],
     merchant: readonly string[],
   ): string[] | undefined {
-    if (!recall) return undefined;
+    if (!recall) {
+      const at = counterStart(merchant);
+      return at > 0 && !known ? merchant.slice(0, at) : undefined;
+    }
     const remembered = recall.key.split(' ');
     if (namesCounter(merchant.slice(remembered.length))) return remembered;
     if (!known) return undefined;

@@ -299,6 +299,17 @@ export const namesCounter = (words: readonly string[]): boolean =>
   words.some((w) => PUMP_WORDS.has(w)) || COUNTERS.some((c) => saysCounter(c, words));
 
 /**
+ * Where a counter's words begin after a store's name ("SEY CLASS SIX GAS PUMP": 3), or -1 where
+ * the line opens with one ("GAS PUMP 3": no store's name before it) or names none.
+ */
+export function counterStart(words: readonly string[]): number {
+  const at = words.findIndex(
+    (word) => PUMP_WORDS.has(word) || COUNTERS.some((c) => c.words.has(word)),
+  );
+  return at > 0 && namesCounter(words.slice(at)) ? at : -1;
+}
+
+/**
  * Stores that host other businesses under their own name: "AAFES PANZER POPEYES APO" is a
  * Popeyes on an army base, "AAFES" alone the base's department store; "UPMC CARLISLE CAFE" is a
  * hospital's café.

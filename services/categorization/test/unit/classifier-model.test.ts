@@ -768,6 +768,8 @@ describe('knowledge model', () => {
     // A line that opens with the counter's word has no store's name before it.
     expect(counterStart(['GAS', 'PUMP'])).toBe(-1);
     expect(counterStart(['SHELL', 'OIL'])).toBe(-1);
+    // What a bank charges is no counter of a business named before it.
+    expect(counterStart(['RETURN', 'PAYMENT', 'FEE'])).toBe(-1);
   });
 
   it('matches the longest known merchant name', () => {

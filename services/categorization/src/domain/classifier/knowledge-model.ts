@@ -299,13 +299,23 @@ export const namesCounter = (words: readonly string[]): boolean =>
   words.some((w) => PUMP_WORDS.has(w)) || COUNTERS.some((c) => saysCounter(c, words));
 
 /**
- * Where a counter's words begin after a store's name ("SEY CLASS SIX GAS PUMP": 3), or -1 where
- * the line opens with one ("GAS PUMP 3": no store's name before it) or names none.
+ * The words of a shop's or a venue's own counter (its pumps, pharmacy, car park), not of what a
+ * bank or an app charges or pays ("RETURN PAYMENT FEE" is no counter of a "RETURN PAYMENT").
+ */
+const STORE_COUNTER_WORDS: ReadonlySet<string> = new Set([
+  ...PUMP_WORDS,
+  ...FORECOURT_WORDS,
+  ...ENERGY_SUPPLY_WORDS,
+  ...PHARMACY_WORDS,
+  ...PARKING_WORDS,
+]);
+
+/**
+ * Where a store's counter begins after the store's name ("SEY CLASS SIX GAS PUMP": 3), or -1
+ * where the line opens with one ("GAS PUMP 3": no store's name before it) or names none.
  */
 export function counterStart(words: readonly string[]): number {
-  const at = words.findIndex(
-    (word) => PUMP_WORDS.has(word) || COUNTERS.some((c) => c.words.has(word)),
-  );
+  const at = words.findIndex((word) => STORE_COUNTER_WORDS.has(word));
   return at > 0 && namesCounter(words.slice(at)) ? at : -1;
 }
 

@@ -312,11 +312,13 @@ const STORE_COUNTER_WORDS: ReadonlySet<string> = new Set([
 
 /**
  * Where a store's counter begins after the store's name ("SEY CLASS SIX GAS PUMP": 3), or -1
- * where the line opens with one ("GAS PUMP 3": no store's name before it) or names none.
+ * where the line opens with one ("GAS PUMP 3": no store's name before it) or names none. Each of
+ * these words names its counter alone (none needs a second word beside it), so finding one is
+ * enough.
  */
 export function counterStart(words: readonly string[]): number {
   const at = words.findIndex((word) => STORE_COUNTER_WORDS.has(word));
-  return at > 0 && namesCounter(words.slice(at)) ? at : -1;
+  return at > 0 ? at : -1;
 }
 
 /**

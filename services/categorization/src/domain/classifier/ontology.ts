@@ -479,6 +479,17 @@ const RETIREMENT: [string, number][] = [
   ['pensioen', 1.1],
 ];
 
+/**
+ * Cash in the ontology's languages, and a transfers category after it: what cash paid in and
+ * cash taken out both look for.
+ */
+const CASH: [string, number][] = [
+  ...['cash', 'atm', 'bargeld', 'especes', 'efectivo', 'contanti', 'contant'].map(
+    (w): [string, number] => [w, 1],
+  ),
+  ...TRANSFERS.map(([w, x]): [string, number] => [w, x * 0.7]),
+];
+
 /** A gift in the ontology's languages: a present's own category, and a fundraiser's too. */
 const GIFTS = ['gifts', 'gift', 'geschenke', 'cadeaux', 'regalos', 'regali', 'cadeaus'];
 
@@ -532,8 +543,8 @@ export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   // A cheque category first; else a general income one, not one for a kind of income.
   cheque_deposit: { not: [...CHEQUE_NOT, ...WAGES.map(([w]) => w), 'salaries', 'paychecks', 'payroll', 'insurance', 'protection', 'sales', 'revenue', 'turnover', 'interest', 'dividends', 'investment', 'investments', 'zinsen'], terms: [...CHEQUES, ...GENERAL_INCOME.map(([w]): [string, number] => [w, 0.6])] },
   // A cash category first ("Cash & ATM"), else a transfers one.
-  cash_deposit: { not: PAYMENT_OF_A_LOAN, terms: [['cash', 1], ['atm', 1], ['deposits', 1], ['bargeld', 1], ['einzahlungen', 1], ['especes', 1], ['versements', 0.8], ['efectivo', 1], ['contanti', 1], ['versamenti', 0.8], ['contant', 1], ['stortingen', 1], ...TRANSFERS.map(([w, x]): [string, number] => [w, x * 0.7])] },
-  cash_withdrawal: { not: PAYMENT_OF_A_LOAN, terms: [['cash', 1], ['atm', 1], ['withdrawals', 1], ['bargeld', 1], ['abhebungen', 1], ['especes', 1], ['retraits', 1], ['efectivo', 1], ['retiros', 1], ['contanti', 1], ['prelievi', 1], ['prelievo', 1], ['contant', 1], ['opnames', 1], ...TRANSFERS.map(([w, x]): [string, number] => [w, x * 0.7])] },
+  cash_deposit: { not: PAYMENT_OF_A_LOAN, terms: [...CASH, ['deposits', 1], ['einzahlungen', 1], ['versements', 0.8], ['versamenti', 0.8], ['stortingen', 1]] },
+  cash_withdrawal: { not: PAYMENT_OF_A_LOAN, terms: [...CASH, ['withdrawals', 1], ['abhebungen', 1], ['retraits', 1], ['retiros', 1], ['prelievi', 1], ['prelievo', 1], ['opnames', 1]] },
   card_repayment: { not: PAYMENT_OF_A_LOAN, terms: [['credit card', 1], ['card payment', 1], ['repayment', 1], ['debt', 0.8], ['debts', 0.8], ['payment', 0.9], ['payments', 0.9], ['zahlungen', 0.9], ['paiements', 0.9], ['pagos', 0.9], ['pagamenti', 0.9], ['betalingen', 0.9], ...TRANSFERS] },
   tax_payment: { terms: [...TAXES, ...TRANSFERS.map(([w, x]): [string, number] => [w, x * 0.5])] },
   shopping: { not: NOT_FOOD, terms: SHOPPING_BROAD.map(([w]): [string, number] => [w, 1]) },

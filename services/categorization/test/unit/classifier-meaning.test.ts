@@ -3133,6 +3133,33 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it("reads an employer's wages and an app's pay to its drivers and hosts as income, not a refund", () => {
+    expectFiledIn('US', [
+      // The largest employers are stores the knowledge names: their pay is no refund.
+      ['WALMART PAYROLL', 'Income/Salary', 'credit'],
+      ['WAL-MART ASSOCS DIR DEP', 'Income/Salary', 'credit'],
+      ['STARBUCKS PAYROLL DIR DEP', 'Income/Salary', 'credit'],
+      ['AMAZON DEV CENTER DIRECT DEP', 'Income/Salary', 'credit'],
+      ['WALMART NET PAY', 'Income/Salary', 'credit'],
+      ['UBER USA 6787 EDI PAYMNTS', 'Income/Salary', 'credit'],
+      ['AIRBNB PAYMENTS PPD ID: 1234', 'Income/Salary', 'credit'],
+      ['INSTACART SHOPPER PAY', 'Income/Salary', 'credit'],
+      ['TURO INC PAYOUT', 'Income/Salary', 'credit'],
+      // A refund from the same stores and apps stays where the spending went.
+      ['WALMART.COM', 'Groceries', 'credit'],
+      ['UBER *TRIP', 'Transport', 'credit'],
+      ['AIRBNB * HMABCD', 'Travel & Holidays', 'credit'],
+      // Money out is never pay, whatever its words.
+      ['WALMART PAYROLL', 'Groceries'],
+      ['UBER USA 6787 EDI PAYMNTS', 'Transport'],
+    ]);
+    expectFiledIn('DE', [['ALDI SUED GEHALT', 'Income/Salary', 'credit']]);
+    expectFiledFor('US', 'sole_trader', [
+      ['UBER DRIVER INSTANT PAY', 'Business: Sales income', 'credit'],
+      ['AIRBNB PAYMENTS', 'Business: Sales income', 'credit'],
+    ]);
+  });
+
   it('reads what the bank or the payment app charged for moving money as a fee, not the transfer', () => {
     expectFiledIn('US', [
       ['WIRE TRANSFER FEE', 'Bank Fees'],

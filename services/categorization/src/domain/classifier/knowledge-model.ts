@@ -193,6 +193,57 @@ const EARNED_WORDS: ReadonlySet<string> = new Set(
 const PAYOUT_WORDS: ReadonlySet<string> = new Set(['PAYOUT', 'PAYOUTS', 'EARNINGS', 'DASHER']);
 
 /**
+ * What a business pays the account holder, read on money in only, on the whole line (DEP of
+ * "DIR DEP" and NET PAY are no merchant's words): an employer's wages ("WALMART PAYROLL",
+ * "WAL-MART ASSOCS DIR DEP", "ALDI SUED GEHALT"), not a refund of groceries; a delivery, ride or
+ * stay app's pay to its drivers, shoppers and hosts ("UBER USA EDI PAYMNTS", "DOORDASH FAST PAY",
+ * "AIRBNB PAYMENTS"), not a refund of a meal, a ride or a stay. Where `stores` is absent, any
+ * store whose trade is spending.
+ */
+interface Earning {
+  words: ReadonlySet<string>;
+  pairs?: ReadonlySet<string>;
+  stores?: readonly ConceptId[];
+  concept: ConceptId;
+  display: string;
+}
+
+const EARNINGS: readonly Earning[] = [
+  {
+    words: new Set(
+      'PAYROLL PAYRL PAYROL SALARY SALARIES WAGES WAGE PAYCHECK PAYCHEQUE GEHALT LOHN LOEHNE SALAIRE SALAIRES NOMINA STIPENDIO SALARIS'.split(
+        ' ',
+      ),
+    ),
+    pairs: new Set(['DIR DEP', 'DIRECT DEP', 'DIRECT DEPOSIT', 'NET PAY']),
+    concept: 'salary',
+    display: 'pay',
+  },
+  {
+    words: new Set([
+      ...PAYOUT_WORDS,
+      'PAYMENTS',
+      'PAYMNTS',
+      'PAYMNT',
+      'EDI',
+      'DRIVER',
+      'DRIVERS',
+      'INSTANT',
+      'FAST',
+    ]),
+    stores: ['food_delivery', 'rideshare', 'accommodation', 'car_rental'],
+    concept: 'sales_income',
+    display: 'payout',
+  },
+  {
+    words: new Set(['SHOPPER']),
+    stores: ['groceries'],
+    concept: 'sales_income',
+    display: 'payout',
+  },
+];
+
+/**
  * The word that makes a retailer's line the bill of its store card: the normaliser writes a
  * card's bill so ("AMAZON CORP SYF PAYMNT", "MACYS CREDIT CARD PAYMENT": CREDIT CARD REPAYMENT).
  */
@@ -879,6 +930,20 @@ export class KnowledgeModel {
     );
   }
 
+  /** What this store pays the account holder, where its line, money in, says so (EARNINGS). */
+  private earnedFrom(store: MerchantFact, words: readonly string[]): MerchantFact | undefined {
+    // A payroll company's or a pension fund's line, money in, is read as pay already (onCredit).
+    if (CONCEPTS[forDirection(store.concept, 'credit')].direction !== 'expense') return undefined;
+    const rest = words.filter((word) => !store.merchantTokens.includes(word));
+    const pairs = rest.slice(1).map((word, i) => `${rest[i]} ${word}`);
+    const earning = EARNINGS.find(
+      (e) =>
+        (!e.stores || e.stores.includes(store.concept)) &&
+        (rest.some((word) => e.words.has(word)) || pairs.some((pair) => e.pairs?.has(pair))),
+    );
+    return earning && this.counterOf(store, earning.concept, earning.display);
+  }
+
   /** A store's counter (fuel station, pharmacy, car park) as a fact of its own, made once. */
   private counterOf(store: MerchantFact, concept: ConceptId, display: string): MerchantFact {
     const ofStore = this.counters.get(store) ?? new Map<ConceptId, MerchantFact>();
@@ -1199,6 +1264,7 @@ export class KnowledgeModel {
     let fact = this.lookupMerchant(normalized);
     // "TST* HARVEST & BREW" is a restaurant paying through Toast, not the software Harvest.
     if (fact && trade && !trade.includes(fact.concept)) fact = undefined;
+    if (fact && type === 'credit') fact = this.earnedFrom(fact, normalized.words) ?? fact;
     // A ticket's number or a bank transfer's opening word leans the reading of a name the
     // knowledge does not know ("UNITED 0162345678901", "FPO JOHN SMITH").
     const leaning =

@@ -3203,6 +3203,27 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expectFiledIn('US', [['RAMPART PARKING', 'Parking & Tolls']]);
   });
 
+  it("reads a household's cash-advance apps, online lenders, credit builders and neobanks", () => {
+    expectFiledIn('US', [
+      ['EARNIN ACTIVEHOURS', 'Transfers'],
+      ['OPPLOANS', 'Transfers'],
+      ['KIKOFF', 'Transfers'],
+      ['SELF LENDER', 'Transfers'],
+      ['BEST EGG', 'Transfers'],
+      ['MISSION LANE', 'Transfers'],
+      ['XOOM', 'Transfers'],
+      ['CHIME SPOTME', 'Transfers'],
+      // Only where a line opens with the name.
+      ['BEST BUY', 'Shopping'],
+    ]);
+    expectFiled(named('Loans', 'Restaurants', 'Transfer', 'Shopping', 'Credit Card Payment'), [
+      ['MONEYLION', 'Loans'],
+      ['OPPLOANS', 'Loans'],
+      ['MISSION LANE', 'Credit Card Payment'],
+      ['XOOM', 'Transfer'],
+    ]);
+  });
+
   it("reads Canada's banks, Interac and benefits, and a bank's own cash machine", () => {
     expectFiledIn('CA', [
       ['INTERAC ETRNSFR AUTODEPOSIT', 'Transfers', 'credit'],

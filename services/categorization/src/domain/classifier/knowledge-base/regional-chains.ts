@@ -87,6 +87,12 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'loan_repayment', names: 'Kabbage|BlueVine|OnDeck|Fundbox|Lendio|Credibly|National Funding' },
   { concept: 'wages', names: 'TriNet|Insperity' },
   { concept: 'software', names: 'Constant Contact|Expensify' },
+  // A household's cash-advance apps, online lenders and credit builders, neobanks and a
+  // remittance service ("OPPLOANS", "KIKOFF", "XOOM" a café's closest match, "MISSION LANE" a
+  // charity's for MISSION, "SELF LENDER" a storage unit's for SELF).
+  { concept: 'loan_repayment', names: 'EarnIn|Activehours|Brigit|MoneyLion|Klover|FloatMe|OppLoans|Oportun|Best Egg|Avant|Upgrade|Prosper Funding|Prosper Marketplace|Mariner Finance|World Finance|Regional Finance|Self Lender|Self Financial|Kikoff|Possible Finance' },
+  { concept: 'card_repayment', names: 'Mission Lane|Credit One Bank' },
+  { concept: 'transfer', names: 'Xoom|Chime|Varo|Varo Bank' },
   // Corporate cards: their name on a bank's line is the card's bill.
   { concept: 'card_repayment', names: 'Ramp|Brex|Divvy' },
   { concept: 'entertainment', names: 'Fortnite' },

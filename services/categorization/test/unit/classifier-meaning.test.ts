@@ -3173,6 +3173,21 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it("reads a spending trade's fee as that trade's charge, a bank's or a lender's as a bank fee", () => {
+    expectFiledIn('US', [
+      ['GYM FEE', 'Fitness & Sport'],
+      ['DOCTOR FEE', 'Medical & Dental'],
+      ['VET FEE', 'Pets'],
+      ['HOA FEE', 'Utilities'],
+      ['DMV FEE', 'Transport'],
+      ['ATM FEE', 'Bank Fees'],
+      ['WIRE FEE', 'Bank Fees'],
+      ['LATE FEE', 'Bank Fees'],
+      ['LOAN FEE', 'Bank Fees'],
+      ['FOREIGN TRANSACTION FEE', 'Bank Fees'],
+    ]);
+  });
+
   it('reads a loan payment as a loan, a home loan only where the line says so', () => {
     expectFiledIn('US', [
       ['LOAN PAYMENT', 'Transfers'],

@@ -173,6 +173,33 @@ const PARKING_WORDS: ReadonlySet<string> = new Set(['PARKING', 'VALET']);
 const SELLER_WORDS: ReadonlySet<string> = new Set(['SELLER', 'SELLING', 'LISTING']);
 const FEE_WORDS: ReadonlySet<string> = new Set(['FEE', 'FEES']);
 
+/**
+ * Concepts whose fee is the bank's or the lender's: "ATM FEE", "WIRE FEE", "LOAN FEE" are bank
+ * fees, where a spending trade's fee ("GYM FEE", "VET FEE", "CAMP FEE") is that trade's charge.
+ */
+const MONEY_CONCEPTS: ReadonlySet<ConceptId> = new Set<ConceptId>([
+  'bank_fee',
+  'interest_charge',
+  'interest_income',
+  'transfer',
+  'cheque',
+  'cheque_deposit',
+  'cash_withdrawal',
+  'cash_deposit',
+  'card_repayment',
+  'loan_repayment',
+  'student_loan',
+  'mortgage',
+  'share_trading',
+  'investment_costs',
+  'salary',
+  'sales_income',
+  'super',
+  'pension',
+  'ira',
+  'hsa',
+]);
+
 /** The word that makes a bank's line its cash machine: "SCOTIABANK ATM 1234", "N26 ATM". */
 const CASH_MACHINE_WORDS: ReadonlySet<string> = new Set(['ATM']);
 
@@ -1060,6 +1087,8 @@ export class KnowledgeModel {
    * shop's ("STORE", "SALES").
    */
   private saysAnotherTrade(words: string, concept: ConceptId): boolean {
+    // What a business charges is no trade of its own: "DMV FEE" is the DMV's.
+    if (FEE_WORDS.has(words)) return false;
     const concepts = this.keywordConcepts.get(words) ?? this.keywordPairConcepts.get(words);
     if (!concepts || concepts.has(concept)) return false;
     return [...concepts].some((c) => !SHOP_WORD_CONCEPTS.has(c));
@@ -1223,6 +1252,31 @@ export class KnowledgeModel {
     return { features, scores, knownShare, top };
   }
 
+  /**
+   * A fee that a spending trade's keyword names ("GYM FEE", "VET FEE", "ENTRANCE FEE"): the line
+   * read without its fee's words, where that reading is a trade whose keyword the line has; else
+   * undefined (a bank's or a lender's fee: "ATM FEE", "LATE FEE").
+   */
+  private feeOfATrade(
+    normalized: NormalizedDescription,
+    featuresOf: (words: NormalizedDescription) => FeatureVector,
+    leaning: readonly ConceptId[] | undefined,
+  ) {
+    const { words } = normalized;
+    const fees = words.filter((word) => FEE_WORDS.has(word));
+    if (!fees.length) return undefined;
+    // A bank fee's own phrase says whose it is ("LISTING FEE" a marketplace's, "LATE FEE").
+    const phrases = words.slice(1).map((word, i) => `${words[i]} ${word}`);
+    if (phrases.some((pair) => this.keywordPairConcepts.get(pair)?.has('bank_fee')))
+      return undefined;
+    const rest = withoutWords(normalized, fees);
+    const read = this.readKeywords(rest, featuresOf, leaning);
+    const { top } = read;
+    if (!top || MONEY_CONCEPTS.has(top)) return undefined;
+    const saysTop = (word: string) => this.keywordConcepts.get(word)?.has(top) === true;
+    return rest.words.some(saysTop) ? read : undefined;
+  }
+
   /** Whether the word is a keyword of a household purpose a transfer pays for, this way round. */
   private saysPurpose(word: string, type: string | undefined): boolean {
     return [...(this.keywordConcepts.get(word) ?? [])].some((c) => isRailPurpose(c, type));
@@ -1275,6 +1329,8 @@ export class KnowledgeModel {
           ? SENT_BY_RAIL
           : undefined);
     let reading = this.readKeywords(normalized, featuresOf, leaning);
+    if (!fact && reading.top === 'bank_fee')
+      reading = this.feeOfATrade(normalized, featuresOf, leaning) ?? reading;
     // A transfer whose line says what it paid for is read for that purpose: the rest of the line
     // without the rail's words, else the purpose's own words alone, where a payee's name outweighs
     // them ("ZELLE TO JOHN SMITH … RENT APRIL": JOHN, of John Lewis, outweighed its RENT). A

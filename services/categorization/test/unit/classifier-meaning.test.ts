@@ -3218,6 +3218,20 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expectFiledIn('US', [['RAMPART PARKING', 'Parking & Tolls']]);
   });
 
+  it('reads groceries and drink delivered, and a subscription box', () => {
+    expectFiledIn('US', [
+      ['WEEE! INC', 'Groceries'],
+      ['PEAPOD', 'Groceries'],
+      ['FRESHDIRECT', 'Groceries'],
+      ['BUTCHERBOX', 'Groceries'],
+      ["SEDANO'S SUPERMARKET", 'Groceries'],
+      ['FABFITFUN', 'Shopping'],
+    ]);
+    expectFiled(named('Groceries', 'Alcohol & Bars', 'Restaurants', 'Shopping'), [
+      ['DRIZLY', 'Alcohol & Bars'],
+    ]);
+  });
+
   it("reads a household's cash-advance apps, online lenders, credit builders and neobanks", () => {
     expectFiledIn('US', [
       ['EARNIN ACTIVEHOURS', 'Transfers'],

@@ -87,6 +87,11 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'loan_repayment', names: 'Kabbage|BlueVine|OnDeck|Fundbox|Lendio|Credibly|National Funding' },
   { concept: 'wages', names: 'TriNet|Insperity' },
   { concept: 'software', names: 'Constant Contact|Expensify' },
+  // Groceries and drink delivered, and a subscription box ("WEEE", "PEAPOD", "DRIZLY" a café's
+  // closest match, "FRESHDIRECT" a shop's).
+  { concept: 'groceries', names: 'Weee|FreshDirect|Fresh Direct|Peapod|ButcherBox|Sedanos|Sedano\'s' },
+  { concept: 'alcohol', names: 'Drizly|Minibar Delivery' },
+  { concept: 'shopping', names: 'FabFitFun' },
   // A household's cash-advance apps, online lenders and credit builders, neobanks and a
   // remittance service ("OPPLOANS", "KIKOFF", "XOOM" a café's closest match, "MISSION LANE" a
   // charity's for MISSION, "SELF LENDER" a storage unit's for SELF).

@@ -3339,15 +3339,6 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
-  it("reads a British bank giro credit as pay, where no known payer's name says otherwise", () => {
-    expectFiledIn('GB', [
-      ['BGC WIDGETS LTD', 'Income/Salary', 'credit'],
-      ['BGC HAMPSHIRE COUNTY COUNCIL', 'Income/Salary', 'credit'],
-      ['BGC HMRC', 'Taxes', 'credit'],
-      ['BGC AMAZON EU', 'Shopping', 'credit'],
-    ]);
-  });
-
   it('reads British building societies, breakdown cover, Premium Bonds and LINK cash machines', () => {
     expectFiledIn('GB', [
       ['COVENTRY BUILDING SOCIETY', 'Transfers'],

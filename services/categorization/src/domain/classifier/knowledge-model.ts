@@ -528,14 +528,6 @@ const TICKETED: readonly ConceptId[] = ['airline'];
 const RAIL_OPENERS: ReadonlySet<string> = new Set(['FPO', 'FPI', 'TFR', 'TRF', 'STO']);
 const SENT_BY_RAIL: readonly ConceptId[] = ['transfer'];
 
-/**
- * A bank giro credit (BGC), as British banks open a line of money in by BACS: an employer's pay
- * or a benefit most often, after a payer's name the keyword model reads as a chain's ("BGC
- * WIDGETS LTD" a shop's, "BGC HAMPSHIRE COUNTY COUNCIL" council tax at 0.94).
- */
-const GIRO_CREDIT = 'BGC';
-const PAID_BY_GIRO: readonly ConceptId[] = ['salary'];
-
 /** Moves `weight` of the belief onto one concept (added when the model had none on it). */
 function leanTowards(scores: ConceptScores, concept: ConceptId, weight: number): void {
   scores.probabilities = scores.probabilities.map((p) => p * (1 - weight));
@@ -1335,9 +1327,7 @@ export class KnowledgeModel {
         ? TICKETED
         : RAIL_OPENERS.has(normalized.words[0] ?? '')
           ? SENT_BY_RAIL
-          : type === 'credit' && normalized.words[0] === GIRO_CREDIT
-            ? PAID_BY_GIRO
-            : undefined);
+          : undefined);
     let reading = this.readKeywords(normalized, featuresOf, leaning);
     if (!fact && reading.top === 'bank_fee')
       reading = this.feeOfATrade(normalized, featuresOf, leaning) ?? reading;

@@ -3141,6 +3141,12 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['STARBUCKS PAYROLL DIR DEP', 'Income/Salary', 'credit'],
       ['AMAZON DEV CENTER DIRECT DEP', 'Income/Salary', 'credit'],
       ['WALMART NET PAY', 'Income/Salary', 'credit'],
+      // An employer the knowledge does not know, as Bank of America prints its ACH entry.
+      [
+        'INITECH DES:DIR DEP ID:000123456789 INDN:JOHN SMITH CO ID:1234567890 PPD',
+        'Income/Salary',
+        'credit',
+      ],
       ['UBER USA 6787 EDI PAYMNTS', 'Income/Salary', 'credit'],
       ['AIRBNB PAYMENTS PPD ID: 1234', 'Income/Salary', 'credit'],
       ['INSTACART SHOPPER PAY', 'Income/Salary', 'credit'],

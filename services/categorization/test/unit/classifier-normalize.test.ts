@@ -97,6 +97,15 @@ describe('normalizeDescription', () => {
     expect(merchantOf('CHASE CREDIT CRD AUTOPAY')).toBe('CHASE CREDIT CRD AUTOPAY');
   });
 
+  it("drops a US ACH entry's receiver, the account holder, up to the company's id", () => {
+    const line = 'INITECH DES:DIR DEP ID:000123456789 INDN:JOHN SMITH CO ID:1234567890 PPD';
+    expect(normalizeDescription(line).words).not.toContain('JOHN');
+    expect(merchantOf(line)).toBe('INITECH DIR DEP');
+    expect(merchantOf('E-ZPASS REBILL DES:EZP REBILL ID:5252081 INDN:RAJEEV *SINGH')).toBe(
+      'EZPASS REBILL EZP REBILL',
+    );
+  });
+
   it.each([
     ['KARTENZAHLUNG REWE MARKT 1234', 'REWE MARKT'],
     ['SEPA-LASTSCHRIFT VODAFONE GMBH', 'VODAFONE'],

@@ -81,6 +81,9 @@ const ISSUER_CARD_BILL =
 
 /** Bank phrasing around a card payment, removed before anything else. */
 const CHANNEL_PHRASES: readonly RegExp[] = [
+  // A US ACH entry's receiver, the account holder ("… DES:DIR DEP ID:123 INDN:JOHN SMITH CO
+  // ID:123 PPD"): the same name on every line and never the payer, read as a chain's (JOHN).
+  /\bINDN\s*:.*?(?=\bCO ID\b|$)/g,
   /\b(RECURRING )?(PAYMENT|PURCHASE) AUTHORI[SZ]ED ON\b/g,
   /\bDEBIT CARD (PURCHASE|PAYMENT)\b/g,
   /\bVISA (DEBIT )?PURCHASE\b/g,

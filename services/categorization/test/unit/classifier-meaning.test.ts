@@ -3224,6 +3224,27 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expectFiledIn('US', [['RAMPART PARKING', 'Parking & Tolls']]);
   });
 
+  it("reads toll roads', transit systems' and laundry machines' own names", () => {
+    expectFiledIn('US', [
+      ['NTTA', 'Parking & Tolls'],
+      ['HCTRA', 'Parking & Tolls'],
+      ['I-PASS REPLENISH', 'Parking & Tolls'],
+      ['MARTA BREEZE', 'Transport'],
+      ['TRIMET', 'Transport'],
+      ['CSC SERVICEWORKS', 'Shopping'],
+    ]);
+    expectFiled(named('Laundry', 'Restaurants', 'Shopping'), [['CSC SERVICEWORKS', 'Laundry']]);
+  });
+
+  it("reads Europe's own-account transfers and an Italian salary's word", () => {
+    expectFiledIn('DE', [['UMBUCHUNG TAGESGELD', 'Transfers']]);
+    expectFiledIn('IT', [
+      ['GIROCONTO', 'Transfers'],
+      ['ACCREDITO EMOLUMENTI', 'Income/Salary', 'credit'],
+    ]);
+    expectFiledIn('ES', [['TRASPASO A CUENTA AHORRO', 'Transfers']]);
+  });
+
   it('reads groceries and drink delivered, and a subscription box', () => {
     expectFiledIn('US', [
       ['WEEE! INC', 'Groceries'],

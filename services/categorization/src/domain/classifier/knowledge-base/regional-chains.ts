@@ -87,6 +87,11 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'loan_repayment', names: 'Kabbage|BlueVine|OnDeck|Fundbox|Lendio|Credibly|National Funding' },
   { concept: 'wages', names: 'TriNet|Insperity' },
   { concept: 'software', names: 'Constant Contact|Expensify' },
+  // Toll roads' and a transit system's own names, and an apartment block's laundry machines
+  // ("NTTA", "HCTRA", "IPASS" a café's closest match, "MARTA" a grocer's).
+  { concept: 'parking_tolls', names: 'NTTA|North Texas Tollway|HCTRA|Harris County Toll|I-PASS|IPASS|Peach Pass|TxTag|PikePass|Pike Pass|K-TAG|NC Quick Pass|Riverlink' },
+  { concept: 'public_transport', names: 'MARTA|Atlanta MARTA|DART|Valley Metro|TriMet|RTD Denver|King County Metro|Sound Transit' },
+  { concept: 'dry_cleaning', names: 'CSC ServiceWorks|CSC Service Works|Coinmach|WASH Laundry|Wash Multifamily' },
   // Groceries and drink delivered, and a subscription box ("WEEE", "PEAPOD", "DRIZLY" a café's
   // closest match, "FRESHDIRECT" a shop's).
   { concept: 'groceries', names: 'Weee|FreshDirect|Fresh Direct|Peapod|ButcherBox|Sedanos|Sedano\'s' },

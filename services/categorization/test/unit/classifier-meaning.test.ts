@@ -3224,6 +3224,23 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expectFiledIn('US', [['RAMPART PARKING', 'Parking & Tolls']]);
   });
 
+  it('files video games under a category named for them, and the rest of the fun beside it', () => {
+    expectFiled(named('Dining Out', 'Gaming', 'Music', 'Fun Money', 'Shopping'), [
+      ['STEAMPOWERED.COM', 'Gaming'],
+      ['PLAYSTATION NETWORK', 'Gaming'],
+      ['XBOX GAME PASS', 'Gaming'],
+      ['GAMESTOP #123', 'Gaming'],
+      ['TOPGOLF', 'Fun Money'],
+      ['AMC THEATRES', 'Fun Money'],
+      ['SPOTIFY', 'Music'],
+    ]);
+    // Without such a category, the platforms are entertainment as before.
+    expectFiled(named('Entertainment', 'Restaurants', 'Shopping'), [['ROBLOX', 'Entertainment']]);
+    expectFiled(named('Videospiele', 'Freizeit', 'Restaurants'), [
+      ['NINTENDO ESHOP', 'Videospiele'],
+    ]);
+  });
+
   it("reads toll roads', transit systems' and laundry machines' own names", () => {
     expectFiledIn('US', [
       ['NTTA', 'Parking & Tolls'],

@@ -266,6 +266,14 @@ export const KINDS = {
     terms: ['amusement', 'amusements', 'theme parks', 'attractions', 'freizeitpark', 'freizeitparks', 'parc d attractions', 'parque de atracciones', 'parco divertimenti', 'pretpark'],
     inLines: ['amusement', 'theme park', 'water park', 'waterpark', 'wildlife', 'wildlife park', 'safari park', 'zoo', 'aquarium', 'bowling', 'arcade', 'trampoline', 'mini golf', 'go karts', 'karting', 'laser tag', 'escape room', 'fun park', 'fun center', 'playland', 'freizeitpark', 'tierpark', 'pretpark'],
   },
+  // A budgeting user's "Gaming" or "Video Games" beside "Fun Money" or "Entertainment".
+  video_games: {
+    concept: 'entertainment',
+    describe: 'a video-game store or platform',
+    merchants: 'Steam|Steam Games|Steampowered|Valve|Valve Software|PlayStation|PlayStation Network|Sony Playstation|PSN|Xbox|Microsoft Xbox|Nintendo|Nintendo eShop|Epic Games|Blizzard|Riot Games|Roblox|Humble Bundle|GOG|EB Games|GameStop',
+    terms: ['gaming', 'games', 'video games', 'videogames', 'video gaming', 'computer games', 'videospiele', 'computerspiele', 'jeux video', 'videojuegos', 'videogiochi', 'gamen'],
+    inLines: ['playstation', 'xbox', 'nintendo'],
+  },
   // Ticket sellers are no kind: a concert, a match or a show.
   arts: {
     concept: 'entertainment',

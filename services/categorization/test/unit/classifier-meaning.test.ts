@@ -3297,6 +3297,14 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it("reads a small business's sign maker, industrial supplier and phone system", () => {
+    expectFiledFor('US', 'sole_trader', [
+      ['FASTSIGNS', 'Business: Advertising'],
+      ['MCMASTER-CARR', 'Business: Repairs'],
+      ['RINGCENTRAL', 'Phone & Internet'],
+    ]);
+  });
+
   it("reads Canada's banks, Interac and benefits, and a bank's own cash machine", () => {
     expectFiledIn('CA', [
       ['INTERAC ETRNSFR AUTODEPOSIT', 'Transfers', 'credit'],

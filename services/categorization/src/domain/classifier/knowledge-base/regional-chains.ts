@@ -87,6 +87,11 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'loan_repayment', names: 'Kabbage|BlueVine|OnDeck|Fundbox|Lendio|Credibly|National Funding' },
   { concept: 'wages', names: 'TriNet|Insperity' },
   { concept: 'software', names: 'Constant Contact|Expensify' },
+  // A small business's sign maker, industrial supplier and phone systems ("FASTSIGNS" and
+  // "MCMASTER-CARR" a café's closest match, "RINGCENTRAL" a builder's merchant's).
+  { concept: 'advertising', names: 'FASTSIGNS|Signarama|Sign-A-Rama' },
+  { concept: 'hardware', names: 'McMaster-Carr|McMaster Carr|Global Industrial|Zoro Tools' },
+  { concept: 'phone_internet', names: 'RingCentral|Dialpad|Nextiva|OpenPhone|Ooma' },
   // Toll roads' and a transit system's own names, and an apartment block's laundry machines
   // ("NTTA", "HCTRA", "IPASS" a café's closest match, "MARTA" a grocer's).
   { concept: 'parking_tolls', names: 'NTTA|North Texas Tollway|HCTRA|Harris County Toll|I-PASS|IPASS|Peach Pass|TxTag|PikePass|Pike Pass|K-TAG|NC Quick Pass|Riverlink' },

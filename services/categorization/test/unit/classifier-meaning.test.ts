@@ -3297,6 +3297,17 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it('reads care by video and by post and mail-order pharmacies', () => {
+    expectFiledIn('US', [
+      ['MDLIVE', 'Medical & Dental'],
+      ['AMWELL', 'Medical & Dental'],
+      ['NURX', 'Medical & Dental'],
+      ['SMILEDIRECTCLUB', 'Medical & Dental'],
+      ['OPTUM RX', 'Pharmacy'],
+      ['COST PLUS DRUGS', 'Pharmacy'],
+    ]);
+  });
+
   it("reads a small business's sign maker, industrial supplier and phone system", () => {
     expectFiledFor('US', 'sole_trader', [
       ['FASTSIGNS', 'Business: Advertising'],

@@ -87,6 +87,10 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'loan_repayment', names: 'Kabbage|BlueVine|OnDeck|Fundbox|Lendio|Credibly|National Funding' },
   { concept: 'wages', names: 'TriNet|Insperity' },
   { concept: 'software', names: 'Constant Contact|Expensify' },
+  // Care by video and by post, and mail-order pharmacies ("MDLIVE" and "NURX" a café's closest
+  // match, "AMWELL" a shop's, "OPTUM RX" a pharmacy at only 0.25).
+  { concept: 'medical', names: 'Amwell|MDLive|Nurx|Doctor On Demand|PlushCare|Sesame Care|SmileDirectClub|Smile Direct Club' },
+  { concept: 'pharmacy', names: 'OptumRx|Optum Rx|Optum Pharmacy|Cost Plus Drugs|Mark Cuban Cost Plus' },
   // A small business's sign maker, industrial supplier and phone systems ("FASTSIGNS" and
   // "MCMASTER-CARR" a café's closest match, "RINGCENTRAL" a builder's merchant's).
   { concept: 'advertising', names: 'FASTSIGNS|Signarama|Sign-A-Rama' },

@@ -3297,6 +3297,18 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it("reads children's learning apps and furniture chains known by their letters", () => {
+    expectFiledIn('US', [
+      ['ABCMOUSE', 'Education'],
+      ['QUIZLET', 'Education'],
+      ['VARSITY TUTORS', 'Education'],
+      ['RH', 'Home & Garden'],
+      ['CB2 0123 CHICAGO', 'Home & Garden'],
+      // Only where a line opens with the letters.
+      ['RH HAIR SALON', 'Personal Care'],
+    ]);
+  });
+
   it('reads care by video and by post and mail-order pharmacies', () => {
     expectFiledIn('US', [
       ['MDLIVE', 'Medical & Dental'],

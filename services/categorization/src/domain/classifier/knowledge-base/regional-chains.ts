@@ -87,6 +87,10 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'loan_repayment', names: 'Kabbage|BlueVine|OnDeck|Fundbox|Lendio|Credibly|National Funding' },
   { concept: 'wages', names: 'TriNet|Insperity' },
   { concept: 'software', names: 'Constant Contact|Expensify' },
+  // Children's and students' learning apps and applications, and furniture chains known by
+  // their letters ("ABCMOUSE", "QUIZLET", "RH" and "CB2" a café's closest match).
+  { concept: 'education', names: 'ABCmouse|Quizlet|CommonApp|Parchment|Varsity Tutors' },
+  { concept: 'furniture', names: 'RH|Restoration Hardware|CB2|Z Gallerie|ZGallerie' },
   // Care by video and by post, and mail-order pharmacies ("MDLIVE" and "NURX" a café's closest
   // match, "AMWELL" a shop's, "OPTUM RX" a pharmacy at only 0.25).
   { concept: 'medical', names: 'Amwell|MDLive|Nurx|Doctor On Demand|PlushCare|Sesame Care|SmileDirectClub|Smile Direct Club' },

@@ -3174,8 +3174,8 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['ATM WITHDRAWAL FEE', 'Bank Fees'],
       ['WIRE TRANSFER', 'Transfers'],
       ['ATM WITHDRAWAL', 'Cash Withdrawals'],
-      // The fee a payment's memo names is the payee's, paid through the app.
-      ['VENMO PAYMENT LAWN CARE FEE', 'Transfers'],
+      // The fee a payment's memo names is the payee's, paid through the app: lawn care's.
+      ['VENMO PAYMENT LAWN CARE FEE', 'Home & Garden'],
     ]);
   });
 
@@ -3294,6 +3294,17 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['OPPLOANS', 'Loans'],
       ['MISSION LANE', 'Credit Card Payment'],
       ['XOOM', 'Transfer'],
+    ]);
+  });
+
+  it("reads the everyday service a payment app's memo names, and a bare payment as a transfer", () => {
+    expectFiledIn('US', [
+      ['VENMO PAYMENT DOG WALKING', 'Pets'],
+      ['ZELLE PAYMENT TO LAWN SERVICE', 'Home & Garden'],
+      ['ZELLE TO CLEANING LADY', 'Home & Garden'],
+      ['CASH APP*JOHN*HAIRCUT', 'Personal Care'],
+      ['ZELLE TO JOHN SMITH', 'Transfers'],
+      ['VENMO *JOHN SMITH', 'Transfers'],
     ]);
   });
 

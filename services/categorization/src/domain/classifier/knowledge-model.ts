@@ -456,7 +456,11 @@ export const MERCHANT_MATCH_WEIGHT = 0.9;
  */
 export const RAIL_MATCH_WEIGHT = 0.5;
 
-/** What a transfer's line may say it paid for: the household's bills, income and dues. */
+/**
+ * What a transfer's line may say it paid for: the household's bills, income and dues, and the
+ * everyday services people pay by app ("VENMO PAYMENT DOG WALKING", "ZELLE TO CLEANING LADY",
+ * "CASH APP*JOHN*HAIRCUT").
+ */
 const RAIL_PURPOSES: ReadonlySet<ConceptId> = new Set<ConceptId>([
   'rent',
   'mortgage',
@@ -477,6 +481,10 @@ const RAIL_PURPOSES: ReadonlySet<ConceptId> = new Set<ConceptId>([
   'loan_repayment',
   'student_loan',
   'donations',
+  'pets',
+  'personal_care',
+  'hardware',
+  'gym',
 ]);
 
 /**

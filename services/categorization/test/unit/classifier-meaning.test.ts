@@ -3308,6 +3308,14 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it('reads a name written with its THE after THE, and another business after THE as before', () => {
+    expectFiledIn('US', [
+      ['THE ATHLETIC', 'Subscriptions & Streaming'],
+      ['THE ATHLETIC CLUB', 'Fitness & Sport'],
+    ]);
+    expectFiledIn('GB', [['THE RANGE', 'Shopping']]);
+  });
+
   it("reads children's learning apps and furniture chains known by their letters", () => {
     expectFiledIn('US', [
       ['ABCMOUSE', 'Education'],

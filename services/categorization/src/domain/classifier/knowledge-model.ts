@@ -605,6 +605,9 @@ function keepsEveryWord(tokens: readonly string[], written: readonly string[]): 
 /** The line's word at `at` comes after THE: a one-word name there is another business's. */
 const afterThe = (words: readonly string[], at: number) => at > 0 && words[at - 1] === 'THE';
 
+/** A name written with its THE ("The Hartford", "The Athletic"): THE before it is its own. */
+const namedWithThe = (fact: MerchantFact) => /^the\s/i.test(fact.display);
+
 /** "dining:Starbucks" → coffee: each kind's merchants, by concept and name as merchants.ts spells it. */
 function kindsByName(): Map<string, KindId> {
   const map = new Map<string, KindId>();
@@ -887,7 +890,11 @@ export class KnowledgeModel {
     if (!brand) return undefined;
     // A one-word brand after THE is another business ("THE ORANGE TREE", a pub, is not Orange).
     const { words } = normalized;
-    if (brand.merchantTokens.length === 1 && afterThe(words, words.indexOf(merchant[0])))
+    if (
+      brand.merchantTokens.length === 1 &&
+      afterThe(words, words.indexOf(merchant[0])) &&
+      !namedWithThe(brand)
+    )
       return undefined;
     // A counter of the brand's own is no other business: "TRADE REPUBLIC ZINSEN" is its interest.
     if (this.counterNamed(brand, merchant)) return brand;
@@ -1010,7 +1017,7 @@ export class KnowledgeModel {
     const { words, merchant } = normalized;
     const at = words.indexOf(fact.merchantTokens[0]);
     if (at < 0) return false;
-    if (afterThe(words, at)) return true;
+    if (afterThe(words, at) && !namedWithThe(fact)) return true;
     if (words[at + 1] === 'OF') return true;
     // The name's word and the next are another trade's phrase: "WATER PARK", "ATHLETIC CLUB",
     // "CHIP SHOP", "BIRD SEED" (the brands are Water Corporation, The Athletic, Chip, Bird).

@@ -3308,6 +3308,14 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it('reads AI assistants and apps billed monthly as software', () => {
+    expectFiledFor('US', 'sole_trader', [
+      ['PERPLEXITY AI', 'Business: Office expense'],
+      ['CURSOR, AI POWERED IDE CURSOR.COM NY', 'Business: Office expense'],
+    ]);
+    expectFiledIn('US', [['ALLTRAILS', 'Subscriptions & Streaming']]);
+  });
+
   it('reads a name written with its THE after THE, and another business after THE as before', () => {
     expectFiledIn('US', [
       ['THE ATHLETIC', 'Subscriptions & Streaming'],

@@ -79,6 +79,9 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'water', names: 'Aqua America|Aqua PA|Aqua Pennsylvania|Aqua NC|Aqua NJ|Aqua IL|Aqua VA|Aqua Illinois|Aqua New Jersey|Aqua Virginia|Aqua Indiana|Aqua Ohio|Aqua Texas|Aqua North Carolina|Essential Utilities|California Water Service|Cal Water|SJW|San Jose Water|Golden State Water|Middlesex Water|Artesian Water|York Water|Connecticut Water|Veolia Water|SUEZ Water|Denver Water|DC Water|WSSC Water|WSSC|NYC Water Board|Philadelphia Water|Austin Water|San Antonio Water System|SAWS|Tampa Water|Las Vegas Valley Water|LVVWD|Portland Water Bureau|Seattle Public Utilities|EBMUD|East Bay Municipal Utility' },
   { concept: 'books', names: 'Scholastic|Scholastic Book Fairs' },
   { concept: 'software', names: 'Discord|Discord Nitro' },
+  // AI assistants and apps billed monthly ("PERPLEXITY AI" and "CURSOR AI POWERED IDE" a café's or
+  // streaming's closest match at 0.16-0.30, "ALLTRAILS" a café's).
+  { concept: 'software', names: 'Perplexity|Perplexity AI|Cursor|Anysphere|AllTrails' },
   // A small business's: company formation and registered agents, shipping supplies, online
   // lenders, employers of record, email marketing, expense software and corporate cards (each a
   // café's closest match, "CONSTANT CONTACT" a doctor's for CONTACT).

@@ -95,6 +95,8 @@ describe('normalizeDescription', () => {
     expect(merchantOf('ACH CREDIT GUSTO PAY 123456')).toBe('GUSTO');
     expect(merchantOf('ACH DEBIT COMCAST CABLE')).toBe('COMCAST CABLE');
     expect(merchantOf('CHASE CREDIT CRD AUTOPAY')).toBe('CHASE CREDIT CRD AUTOPAY');
+    // A debit card shortened: the store after it opens the merchant.
+    expect(merchantOf('DBT CRD 1234 11/23 TARGET T-1234')).toBe('TARGET');
   });
 
   it("drops a US ACH entry's receiver, the account holder, up to the company's id", () => {

@@ -86,6 +86,8 @@ const CHANNEL_PHRASES: readonly RegExp[] = [
   /\bINDN\s*:.*?(?=\bCO ID\b|$)/g,
   /\b(RECURRING )?(PAYMENT|PURCHASE) AUTHORI[SZ]ED ON\b/g,
   /\bDEBIT CARD (PURCHASE|PAYMENT)\b/g,
+  // A debit card as some US banks shorten it: "DBT CRD 1234 11/23 TARGET T-1234".
+  /\bDBT (CRD|CARD)\b/g,
   /\bVISA (DEBIT )?PURCHASE\b/g,
   /\bEFTPOS (PURCHASE|DEBIT)\b/g,
   /\bPOS (PURCHASE|DEBIT|TRANSACTION)\b/g,

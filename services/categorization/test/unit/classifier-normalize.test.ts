@@ -97,6 +97,14 @@ describe('normalizeDescription', () => {
     expect(merchantOf('CHASE CREDIT CRD AUTOPAY')).toBe('CHASE CREDIT CRD AUTOPAY');
     // A debit card shortened: the store after it opens the merchant.
     expect(merchantOf('DBT CRD 1234 11/23 TARGET T-1234')).toBe('TARGET');
+    // A card paid with its PIN or at a till, a return, and an ACH entry's withdrawal.
+    expect(merchantOf('CARD PURCHASE WITH PIN 11/23 TARGET T-1234 AUSTIN TX CARD 1234')).toBe(
+      'TARGET',
+    );
+    expect(merchantOf('PURCHASE RETURN AUTHORIZED ON 11/23 TARGET T-1234')).toBe('TARGET');
+    expect(merchantOf('Point of Sale Withdrawal TARGET T-1234')).toBe('TARGET');
+    expect(merchantOf('ACH WITHDRAWAL GEICO')).toBe('GEICO');
+    expect(normalizeDescription('ACH WITHDRAWAL GEICO').words).not.toContain('WITHDRAWAL');
   });
 
   it("drops a US ACH entry's receiver, the account holder, up to the company's id", () => {

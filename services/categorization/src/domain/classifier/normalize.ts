@@ -84,7 +84,11 @@ const CHANNEL_PHRASES: readonly RegExp[] = [
   // A US ACH entry's receiver, the account holder ("… DES:DIR DEP ID:123 INDN:JOHN SMITH CO
   // ID:123 PPD"): the same name on every line and never the payer, read as a chain's (JOHN).
   /\bINDN\s*:.*?(?=\bCO ID\b|$)/g,
-  /\b(RECURRING )?(PAYMENT|PURCHASE) AUTHORI[SZ]ED ON\b/g,
+  /\b(RECURRING )?(PAYMENT|PURCHASE( RETURN)?) AUTHORI[SZ]ED ON\b/g,
+  // A card paid with its PIN or at a till ("CARD PURCHASE WITH PIN 11/23 TARGET T-1234",
+  // "POINT OF SALE WITHDRAWAL TARGET"): no cash was taken.
+  /\b(CARD )?PURCHASE WITH PIN\b/g,
+  /\bPOINT OF SALE (WITHDRAWAL|PURCHASE|DEBIT)\b/g,
   /\bDEBIT CARD (PURCHASE|PAYMENT)\b/g,
   // A debit card as some US banks shorten it: "DBT CRD 1234 11/23 TARGET T-1234".
   /\bDBT (CRD|CARD)\b/g,
@@ -307,6 +311,8 @@ function normalizeText(description: string, merchant?: string | null): Normalize
     // to the company's name before it ("WEBCHASE") is left so: split off, the user's labels of
     // one company's entries merged with another's (finance-monitor's inner splits 86.7 → 86.4%).
     .replace(/\bWITHDRAWAL-ACH-(?:[A-Z]-)?/g, ' ACH ')
+    // The same, the other way round ("ACH WITHDRAWAL GEICO"): no cash was taken.
+    .replace(/\bACH WITHDRAWAL\b/g, ' ACH ')
     .replace(/\bDEPOSIT-ACH-/g, ' DEPOSIT ACH ');
 
   // Paying the card's bill, not paying by card: "CARD PAYMENT" below is a channel, and would

@@ -3355,6 +3355,17 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it("reads a Canadian debit card's purchase at a till as the store's, an e-Transfer as a transfer", () => {
+    expectFiledIn('CA', [
+      ['IDP PURCHASE - LOBLAWS 1234', 'Groceries'],
+      ['INTERAC PURCHASE - 1234 SHOPPERS DRUG MART', 'Pharmacy'],
+      ['CONTACTLESS INTERAC PURCHASE - 1234 A&W', 'Dining Out'],
+      ['POINT OF SALE - VISA DEBIT RETAIL PURCHASE COSTCO', 'Groceries'],
+      ['MISC PAYMENT ROGERS', 'Phone & Internet'],
+      ['INTERAC ETRNSFR SENT JOHN', 'Transfers'],
+    ]);
+  });
+
   it("reads Canada's banks, Interac and benefits, and a bank's own cash machine", () => {
     expectFiledIn('CA', [
       ['INTERAC ETRNSFR AUTODEPOSIT', 'Transfers', 'credit'],

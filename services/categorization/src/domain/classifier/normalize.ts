@@ -88,7 +88,13 @@ const CHANNEL_PHRASES: readonly RegExp[] = [
   // A card paid with its PIN or at a till ("CARD PURCHASE WITH PIN 11/23 TARGET T-1234",
   // "POINT OF SALE WITHDRAWAL TARGET"): no cash was taken.
   /\b(CARD )?PURCHASE WITH PIN\b/g,
-  /\bPOINT OF SALE (WITHDRAWAL|PURCHASE|DEBIT)\b/g,
+  /\bPOINT OF SALE( (WITHDRAWAL|PURCHASE|DEBIT))?\b/g,
+  // Canada's debit card at a till ("INTERAC PURCHASE - 1234 SHOPPERS DRUG MART", "IDP PURCHASE -
+  // LOBLAWS", "INTERAC RETAIL PURCHASE"), not an Interac e-Transfer, and a bill's payment ("MISC
+  // PAYMENT ROGERS").
+  /\b(CONTACTLESS )?INTERAC (RETAIL )?PURCHASE\b/g,
+  /\bIDP PURCHASE\b/g,
+  /\bMISC PAYMENT\b/g,
   /\bDEBIT CARD (PURCHASE|PAYMENT)\b/g,
   // A debit card as some US banks shorten it: "DBT CRD 1234 11/23 TARGET T-1234".
   /\bDBT (CRD|CARD)\b/g,

@@ -3355,6 +3355,15 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it("reads Irish banks' card lines: a day glued to the channel, AIB's cash machines of other banks", () => {
+    expectFiledIn('IE', [
+      ['POS23NOV TESCO STORES', 'Groceries'],
+      ['ATM23NOV DUBLIN', 'Cash Withdrawals'],
+      ['VDA-CENTRA', 'Cash Withdrawals'],
+      ['VDP-CENTRA', 'Groceries'],
+    ]);
+  });
+
   it("reads a Canadian debit card's purchase at a till as the store's, an e-Transfer as a transfer", () => {
     expectFiledIn('CA', [
       ['IDP PURCHASE - LOBLAWS 1234', 'Groceries'],

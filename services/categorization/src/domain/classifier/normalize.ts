@@ -276,6 +276,13 @@ function normalizeText(description: string, merchant?: string | null): Normalize
 
   text = splitGluedCity(text);
 
+  // Irish banks' card lines: the channel glued to the day ("POS23NOV TESCO", "ATM23NOV DUBLIN"),
+  // and AIB's Visa debit at another bank's cash machine, named for the shop that hosts it
+  // ("VDA-CENTRA"): cash taken out, not bought.
+  text = text
+    .replace(new RegExp(`\\b(POS|ATM)\\d{1,2}(?:${MONTHS})\\b`, 'g'), ' $1 ')
+    .replace(/\bVDA\s*-\s*/g, ' ATM ');
+
   // Dates, times and card masks first: they contain the punctuation the rest relies on.
   text = text
     .replace(/\b\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?\b/g, ' ')

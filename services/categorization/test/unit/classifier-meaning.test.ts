@@ -3355,6 +3355,21 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it("reads a business named after a person by its trade, and a payment to a person as no charity's", () => {
+    expectFiledIn('US', [
+      ['SMITH NANNY', 'Kids & Childcare'],
+      ['MARTIN LAWN CARE', 'Home & Garden'],
+      ['TAYLOR TUTORING', 'Education'],
+      // The chains named after people are still known.
+      ['JOHN LEWIS', 'Shopping'],
+      ['HARRIS TEETER', 'Groceries'],
+      ['THE SMITH FAMILY', 'Charitable Donations'],
+    ]);
+    const payment = classify(defaultCategories('IE', 'individual'), 'TO: J SMITH', 'debit');
+    expect(payment.categoryName).not.toBe('Charitable Donations');
+    expect(payment.confidence).toBeLessThan(0.5);
+  });
+
   it("reads Irish banks' card lines: a day glued to the channel, AIB's cash machines of other banks", () => {
     expectFiledIn('IE', [
       ['POS23NOV TESCO STORES', 'Groceries'],

@@ -641,14 +641,19 @@ const SHOP_WORD_CONCEPTS: ReadonlySet<ConceptId> = new Set<ConceptId>([
  * COAST TIRE" and "EAST COAST WINGS" public transport, the cafés' ("Blue Bottle Coffee") "BLUE
  * MOON NAILS" and "BLUE RIDGE HARDWARE" a café, "Dr Martens" made "DR SARAH LEE MD" a shoe shop,
  * and the phone company Three a pub's "THE THREE TUNS" a phone bill, Nine's streaming "NINE
- * WEST". Keywords keep them ("city council", "grand central", "dr").
+ * WEST". People's commonest names too: The Smith Family (a charity) made "TO: J SMITH" a
+ * donation at 0.92 and "SMITH NANNY" a café's, David Jones "JONES CPA" a shop's. Keywords keep
+ * them ("city council", "grand central", "dr").
  */
 const NAME_WORDS_OF_NO_TRADE: ReadonlySet<string> = new Set(
   (
     'CITY EAST WEST NORTH SOUTH EASTERN WESTERN NORTHERN SOUTHERN COAST CENTRAL GRAND GREAT BIG ' +
     'NEW ROYAL FIRST BLUE RED GREEN WHITE BLACK GOLDEN GOLD SILVER STAR SUN RIVER MOUNTAIN LAKE ' +
     'OCEAN ONE TWO THREE FOUR FIVE SIX SEVEN EIGHT NINE TEN BEST GOOD HAPPY LUCKY FAMILY ' +
-    'AMERICAN NATIONAL UNITED GENERAL INTERNATIONAL GLOBAL KING DR'
+    'AMERICAN NATIONAL UNITED GENERAL INTERNATIONAL GLOBAL KING DR ' +
+    'SMITH JOHNSON JONES BROWN DAVIS MILLER WILSON TAYLOR ANDERSON THOMAS JACKSON HARRIS MARTIN ' +
+    'THOMPSON MOORE CLARK LEWIS ROBINSON WALKER YOUNG ALLEN WRIGHT SCOTT HILL ADAMS EVANS ' +
+    'JOHN DAVID JAMES MICHAEL ROBERT WILLIAM MARY SARAH PETER PAUL'
   ).split(' '),
 );
 

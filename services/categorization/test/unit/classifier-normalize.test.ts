@@ -105,6 +105,23 @@ describe('normalizeDescription', () => {
     expect(merchantOf('Point of Sale Withdrawal TARGET T-1234')).toBe('TARGET');
     expect(merchantOf('ACH WITHDRAWAL GEICO')).toBe('GEICO');
     expect(normalizeDescription('ACH WITHDRAWAL GEICO').words).not.toContain('WITHDRAWAL');
+    // Credit unions' card and electronic debits: no cash was taken.
+    for (const line of [
+      'POS WITHDRAWAL TARGET T-1234',
+      'DEBIT CARD WITHDRAWAL TARGET T-1234',
+      'WITHDRAWAL DEBIT CARD TARGET',
+      'ATM/DEBIT CARD WITHDRAWAL TARGET',
+    ])
+      expect([line, merchantOf(line)]).toEqual([line, 'TARGET']);
+    for (const line of [
+      'EXTERNAL WITHDRAWAL GEICO',
+      'ELECTRONIC WITHDRAWAL GEICO',
+      'WITHDRAWAL ACH GEICO',
+      'EFT DEBIT GEICO',
+      'ELECTRONIC PAYMENT GEICO',
+    ])
+      expect([line, merchantOf(line)]).toEqual([line, 'GEICO']);
+    expect(merchantOf('ATM WITHDRAWAL')).toBe('ATM WITHDRAWAL');
   });
 
   it("drops a US ACH entry's receiver, the account holder, up to the company's id", () => {

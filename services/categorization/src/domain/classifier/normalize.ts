@@ -324,8 +324,17 @@ function normalizeText(description: string, merchant?: string | null): Normalize
     // to the company's name before it ("WEBCHASE") is left so: split off, the user's labels of
     // one company's entries merged with another's (finance-monitor's inner splits 86.7 → 86.4%).
     .replace(/\bWITHDRAWAL-ACH-(?:[A-Z]-)?/g, ' ACH ')
-    // The same, the other way round ("ACH WITHDRAWAL GEICO"): no cash was taken.
-    .replace(/\bACH WITHDRAWAL\b/g, ' ACH ')
+    // The same, the other way round ("ACH WITHDRAWAL GEICO"), and as credit unions print an
+    // electronic debit ("EXTERNAL WITHDRAWAL GEICO", "ELECTRONIC WITHDRAWAL", "WITHDRAWAL ACH"):
+    // no cash was taken.
+    .replace(/\b(?:ACH|EXTERNAL|ELECTRONIC|EFT) WITHDRAWAL\b|\bWITHDRAWAL (?:ACH|EFT)\b/g, ' ACH ')
+    // A card paying a shop, as credit unions print it ("POS WITHDRAWAL TARGET", "DEBIT CARD
+    // WITHDRAWAL KROGER", "WITHDRAWAL DEBIT CARD TARGET"): a purchase, not cash.
+    .replace(
+      /\b(?:POS|(?:ATM\/)?DEBIT CARD|CARD) WITHDRAWAL\b|\bWITHDRAWAL (?:DEBIT CARD|POS)\b/g,
+      ' POS ',
+    )
+    .replace(/\b(?:EFT DEBIT|ELECTRONIC PAYMENT)\b/g, ' ACH ')
     .replace(/\bDEPOSIT-ACH-/g, ' DEPOSIT ACH ');
 
   // Paying the card's bill, not paying by card: "CARD PAYMENT" below is a channel, and would

@@ -134,6 +134,10 @@ describe('normalizeDescription', () => {
   });
 
   it.each([
+    ['BEA, Apple Pay JUMBO', 'JUMBO'],
+    ['BEA, Betaalpas JUMBO HOUTEN,PAS123', 'JUMBO HOUTEN'],
+    ['CARTE X1234 23/11 CARREFOUR', 'CARREFOUR'],
+    ['PAGO MOVIL EN MERCADONA', 'MERCADONA'],
     ['KARTENZAHLUNG REWE MARKT 1234', 'REWE MARKT'],
     ['SEPA-LASTSCHRIFT VODAFONE GMBH', 'VODAFONE'],
     ['CB CARREFOUR 12/05', 'CARREFOUR'],

@@ -112,6 +112,10 @@ const CHANNEL_PHRASES: readonly RegExp[] = [
   // "PAGO CON TARJETA", "PAGAMENTO CON CARTA", and a direct debit's "ADDEBITO DIRETTO".
   /\b(PAIEMENT|ACHAT) (PAR )?CARTE( BANCAIRE)?\b/g,
   /\bFACTURE CARTE( DU)?\b/g,
+  // A French bank's card and its number ("CARTE X1234 23/11 CARREFOUR"); "CARTE GRISE" stays.
+  /\bCARTE X\d{4}\b/g,
+  // A Dutch bank's card number after the shop ("BEA, Betaalpas JUMBO HOUTEN,PAS123").
+  /\bPAS\d{3}\b/g,
   /\b(PAGO|COMPRA) (CON )?TARJETA\b/g,
   /\bPAGAMENTO (CON )?CARTA\b/g,
   /\bADDEBITO DIRETTO\b/g,
@@ -128,10 +132,11 @@ const CHANNEL_PHRASES: readonly RegExp[] = [
 /**
  * How European banks say money moved, never what it paid for: a direct debit (LASTSCHRIFT, PRLV,
  * PRELEVEMENT, ADEUDO, ADDEBITO, SDD, INCASSO, SEPA) or a card payment (KARTENZAHLUNG, GIROCARD,
- * TARJETA or TARJ, PAGAMENTO, PINBETALING, BETAALAUTOMAAT). Words of their own in any line.
+ * TARJETA or TARJ, PAGAMENTO, PINBETALING, BETAALAUTOMAAT, the Dutch debit card BETAALPAS). Words
+ * of their own in any line.
  */
 const EUROPEAN_CHANNEL_WORDS =
-  'SEPA PRLV PRELEVEMENT LASTSCHRIFT BASISLASTSCHRIFT FOLGELASTSCHRIFT ERSTLASTSCHRIFT KARTENZAHLUNG GIROCARD ABBUCHUNG ADEUDO TARJETA TARJ ADDEBITO SDD PAGAMENTO INCASSO PINBETALING BETAALAUTOMAAT'.split(
+  'SEPA PRLV PRELEVEMENT LASTSCHRIFT BASISLASTSCHRIFT FOLGELASTSCHRIFT ERSTLASTSCHRIFT KARTENZAHLUNG GIROCARD ABBUCHUNG ADEUDO TARJETA TARJ ADDEBITO SDD PAGAMENTO INCASSO PINBETALING BETAALAUTOMAAT BETAALPAS'.split(
     ' ',
   );
 
@@ -147,12 +152,13 @@ const CHANNEL_WORDS = new Set([
  * The same at the start of a line only, where they are shorter or everyday words elsewhere: the
  * French card's CB ("CB CARREFOUR 12/05"), a Spanish purchase or direct-debit receipt ("COMPRA
  * MERCADONA", "COMPRA EN REPSOL", "RECIBO IBERDROLA"), a payment or purchase (PAGO, PAIEMENT,
- * ACHAT, ACQUISTO), the Dutch card terminal's BEA, a US bank's "ACH CREDIT" before the payer
- * ("ACH CREDIT GUSTO PAY": CREDIT also names card repayments), a Canadian bank's "PREAUTHORIZED
- * DEBIT" before the biller. Left there, they hid the chain a name opens with.
+ * ACHAT, ACQUISTO; a phone's "PAGO MOVIL EN MERCADONA"), the Dutch card terminal's BEA (ING writes
+ * "BEA, Apple Pay JUMBO"), a US bank's "ACH CREDIT" before the payer ("ACH CREDIT GUSTO PAY":
+ * CREDIT also names card repayments), a Canadian bank's "PREAUTHORIZED DEBIT" before the biller.
+ * Left there, they hid the chain a name opens with.
  */
 const LEADING_CHANNEL = new RegExp(
-  `^((ACH CREDIT|ACH DEBIT|PRE-?AUTHORI[SZ]ED DEBIT|PRE-?AUTHORI[SZ]ED PAYMENT|VISA|EFTPOS|POS|CARD|DEBIT|PURCHASE|TAP|CONTACTLESS|CB|COMPRA EN|COMPRA|RECIBO|PAGO|PAIEMENT|ACHAT|ACQUISTO|BEA|${EUROPEAN_CHANNEL_WORDS.join('|')})\\s+)+`,
+  `^((ACH CREDIT|ACH DEBIT|PRE-?AUTHORI[SZ]ED DEBIT|PRE-?AUTHORI[SZ]ED PAYMENT|VISA|EFTPOS|POS|CARD|DEBIT|PURCHASE|TAP|CONTACTLESS|CB|COMPRA EN|COMPRA|RECIBO|PAGO MOVIL EN|PAGO MOVIL|PAGO|PAIEMENT|ACHAT|ACQUISTO|BEA|${EUROPEAN_CHANNEL_WORDS.join('|')})[\\s,]+)+`,
 );
 
 const DIRECT_CHANNELS = new Set(['DEBIT', 'CREDIT', 'DEP', 'DEPOSIT', 'DR', 'CR']);

@@ -3370,6 +3370,15 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expect(payment.confidence).toBeLessThan(0.5);
   });
 
+  it("reads Europe's card lines with the chain after the bank's words", () => {
+    expectFiledIn('NL', [['BEA, Apple Pay JUMBO', 'Groceries']]);
+    expectFiledIn('FR', [
+      ['CARTE X1234 23/11 CARREFOUR', 'Groceries'],
+      ['FACTURE CARTE DU 231126 MONOP PARIS', 'Groceries'],
+    ]);
+    expectFiledIn('ES', [['PAGO MOVIL EN MERCADONA', 'Groceries']]);
+  });
+
   it("reads Irish banks' card lines: a day glued to the channel, AIB's cash machines of other banks", () => {
     expectFiledIn('IE', [
       ['POS23NOV TESCO STORES', 'Groceries'],

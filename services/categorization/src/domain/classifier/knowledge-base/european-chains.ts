@@ -9,7 +9,7 @@ import type { BrandList } from './brands.generated';
  */
 // prettier-ignore
 export const EUROPEAN_CHAINS: readonly BrandList[] = [
-  { concept: 'groceries', names: 'AH|Dirk vdBroek|Dirk vd Broek|Dia|Dia Retail|Pam|Pam Panorama|Pam Local|Netto|Dirk van den Broek|Carrefour|Carrefour Market|Carrefour City|Carrefour Express|Monoprix|Auchan|E.Leclerc|Leclerc|Intermarche|Super U|Hyper U|Picard Surgeles|Netto Marken-Discount|Penny|Penny Markt|Kaufland|Tegut|Supermercados Dia|Eroski|Alcampo|Hipercor|Jumbo|Jumbo Supermarkten|Dirk van den Broek|Dekamarkt|Hoogvliet|Vomar|Norma|Grand Frais|Bon Preu|Bennet|Deen Supermarkten|Deen|Spar' },
+  { concept: 'groceries', names: 'AH|Dirk vdBroek|Dirk vd Broek|Dia|Dia Retail|Pam|Pam Panorama|Pam Local|Netto|Dirk van den Broek|Carrefour|Carrefour Market|Carrefour City|Carrefour Express|Monoprix|Monop|Auchan|E.Leclerc|Leclerc|Intermarche|Super U|Hyper U|Picard Surgeles|Netto Marken-Discount|Penny|Penny Markt|Kaufland|Tegut|Supermercados Dia|Eroski|Alcampo|Hipercor|Jumbo|Jumbo Supermarkten|Dirk van den Broek|Dekamarkt|Hoogvliet|Vomar|Norma|Grand Frais|Bon Preu|Bennet|Deen Supermarkten|Deen|Spar' },
   { concept: 'fuel', names: 'Italiana Petroli|IP Italiana Petroli|Aral|TotalEnergies|Total Access|Cepsa|Q8|Eni|Eni Station|OMV|JET Tankstelle|Star Tankstelle|Avia|Tamoil|Tango|Tinq' },
   { concept: 'clothing', names: 'Zalando|About You|C&A|Kiabi|Bershka|Pull&Bear|Pull and Bear|Stradivarius|Massimo Dutti|Calzedonia|Tezenis|Deichmann|Peek & Cloppenburg|OVS' },
   { concept: 'shopping', names: 'Action|bol.com|Wehkamp|Otto.de|Galeries Lafayette|La Redoute|Cdiscount|Galeria Kaufhof|Blokker|Xenos|Tedi|Kleinanzeigen|Leboncoin|Wallapop|Subito.it|Marktplaats' },

@@ -3370,6 +3370,18 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expect(payment.confidence).toBeLessThan(0.5);
   });
 
+  it("reads a shop's own cash machine as cash taken out, and the networks' machines", () => {
+    expectFiledIn('US', [
+      ['7-ELEVEN ATM', 'Cash Withdrawals'],
+      ['WALGREENS ATM', 'Cash Withdrawals'],
+      ['7-ELEVEN ATM FEE', 'Bank Fees'],
+      ['ALLPOINT ATM', 'Cash Withdrawals'],
+      ['MONEYPASS ATM', 'Cash Withdrawals'],
+      ['7-ELEVEN 1234', 'Fuel'],
+    ]);
+    expectFiledIn('GB', [['CASH NOTEMAC SAINSBURYS', 'Cash Withdrawals']]);
+  });
+
   it("reads Europe's card lines with the chain after the bank's words", () => {
     expectFiledIn('NL', [['BEA, Apple Pay JUMBO', 'Groceries']]);
     expectFiledIn('FR', [

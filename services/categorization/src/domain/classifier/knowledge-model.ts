@@ -203,6 +203,21 @@ const MONEY_CONCEPTS: ReadonlySet<ConceptId> = new Set<ConceptId>([
 /** The word that makes a bank's line its cash machine: "SCOTIABANK ATM 1234", "N26 ATM". */
 const CASH_MACHINE_WORDS: ReadonlySet<string> = new Set(['ATM']);
 
+/** Banks, and the shops, stations and venues whose own cash machines print their names. */
+const CASH_MACHINE_HOSTS: readonly ConceptId[] = [
+  'transfer',
+  'groceries',
+  'fuel',
+  'pharmacy',
+  'shopping',
+  'dining',
+  'bar',
+  'entertainment',
+  'gambling',
+  'accommodation',
+  'public_transport',
+];
+
 /**
  * Words that make a broker's line what its holdings earned: "SCHWAB DIVIDEND", "FIDELITY
  * INTEREST", "TRADE REPUBLIC ZINSEN" (in the ontology's languages).
@@ -325,17 +340,18 @@ const COUNTERS: readonly Counter[] = [
     display: 'fee',
     afterName: true,
   },
-  // A bank's own cash machine, and what it charges there ("BMO ATM FEE").
+  // A bank's own cash machine, or one a shop hosts ("7-ELEVEN ATM", "WALGREENS ATM"), and what
+  // it charges there ("BMO ATM FEE").
   {
     words: CASH_MACHINE_WORDS,
     alsoWords: FEE_WORDS,
-    stores: ['transfer'],
+    stores: CASH_MACHINE_HOSTS,
     concept: 'bank_fee',
     display: 'cash machine fee',
   },
   {
     words: CASH_MACHINE_WORDS,
-    stores: ['transfer'],
+    stores: CASH_MACHINE_HOSTS,
     concept: 'cash_withdrawal',
     display: 'cash machine',
     afterName: true,

@@ -3370,6 +3370,15 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expect(payment.confidence).toBeLessThan(0.5);
   });
 
+  it("reads a US state's lottery by its trade, the state's name no chain's word", () => {
+    expectFiledIn('US', [
+      ['TEXAS LOTTERY', 'Entertainment'],
+      ['CALIFORNIA LOTTERY', 'Entertainment'],
+      ['TEXAS ROADHOUSE', 'Dining Out'],
+      ['FLORIDA BLUE', 'Insurance'],
+    ]);
+  });
+
   it("reads a shop's own cash machine as cash taken out, and the networks' machines", () => {
     expectFiledIn('US', [
       ['7-ELEVEN ATM', 'Cash Withdrawals'],

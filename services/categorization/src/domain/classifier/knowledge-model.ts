@@ -23,7 +23,7 @@ import {
   type NormalizedDescription,
 } from './normalize';
 import { kindsNamedBy } from './line-kinds';
-import { placeLengthAt } from './places';
+import { placeLengthAt, stateNameLengthAt } from './places';
 
 /**
  * The global prior: what the built-in knowledge says about a transaction before anything is
@@ -1256,7 +1256,7 @@ export class KnowledgeModel {
     }
     const { words, merchant } = normalized;
     const start = words[0] === 'THE' ? 1 : 0;
-    const length = placeLengthAt(words, start);
+    const length = placeLengthAt(words, start) || stateNameLengthAt(words, start);
     const rest = words.slice(start + length);
     if (!length || !rest.some((word) => this.keywordConcepts.has(word))) return normalized;
     const place = words.slice(start, start + length);

@@ -313,3 +313,64 @@ export function placeLengthAt(tokens: readonly string[], index: number): number 
   }
   return 0;
 }
+
+/**
+ * US states' names, read as a place only where one opens a line whose rest says its trade: a
+ * state's lottery, motor-vehicle office or university ("TEXAS LOTTERY" was a café's for Texas
+ * Roadhouse's word). Not among the places dropped from names: there they moved the keyword
+ * model's near ties (one Monarch gas bill's lines became a café's).
+ */
+const US_STATE_NAMES: readonly string[] = [
+  'TEXAS',
+  'CALIFORNIA',
+  'FLORIDA',
+  'OHIO',
+  'MICHIGAN',
+  'ILLINOIS',
+  'PENNSYLVANIA',
+  'ARIZONA',
+  'COLORADO',
+  'OREGON',
+  'NEVADA',
+  'UTAH',
+  'IOWA',
+  'KANSAS',
+  'KENTUCKY',
+  'TENNESSEE',
+  'ALABAMA',
+  'MISSISSIPPI',
+  'LOUISIANA',
+  'ARKANSAS',
+  'OKLAHOMA',
+  'MISSOURI',
+  'MINNESOTA',
+  'WISCONSIN',
+  'NEBRASKA',
+  'IDAHO',
+  'WYOMING',
+  'ALASKA',
+  'HAWAII',
+  'CONNECTICUT',
+  'MASSACHUSETTS',
+  'MARYLAND',
+  'DELAWARE',
+  'NEW JERSEY',
+  'NEW MEXICO',
+  'NEW HAMPSHIRE',
+  'NORTH CAROLINA',
+  'SOUTH CAROLINA',
+  'NORTH DAKOTA',
+  'SOUTH DAKOTA',
+  'RHODE ISLAND',
+  'WEST VIRGINIA',
+  'VERMONT',
+];
+
+/** How many words from `index` form a US state's name (0 when none does). */
+export function stateNameLengthAt(tokens: readonly string[], index: number): number {
+  for (const name of US_STATE_NAMES) {
+    const words = name.split(' ');
+    if (words.every((word, k) => tokens[index + k] === word)) return words.length;
+  }
+  return 0;
+}

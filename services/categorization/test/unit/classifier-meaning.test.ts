@@ -3370,6 +3370,16 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expect(payment.confidence).toBeLessThan(0.5);
   });
 
+  it('reads sportsbooks, fantasy sports and sweepstakes as betting', () => {
+    expectFiled(named('Gambling', 'Subscriptions', 'Restaurants', 'Shopping'), [
+      ['PRIZEPICKS', 'Gambling'],
+      ['HARD ROCK BET', 'Gambling'],
+      ['ESPN BET', 'Gambling'],
+      ['BOVADA', 'Gambling'],
+      ['ESPN PLUS', 'Subscriptions'],
+    ]);
+  });
+
   it("reads a US state's lottery by its trade, the state's name no chain's word", () => {
     expectFiledIn('US', [
       ['TEXAS LOTTERY', 'Entertainment'],

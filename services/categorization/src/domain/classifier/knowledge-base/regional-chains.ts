@@ -113,6 +113,9 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'groceries', names: 'Weee|FreshDirect|Fresh Direct|Peapod|ButcherBox|Sedanos|Sedano\'s' },
   { concept: 'alcohol', names: 'Drizly|Minibar Delivery' },
   { concept: 'shopping', names: 'FabFitFun' },
+  // Sportsbooks, fantasy sports and sweepstakes ("PRIZEPICKS", "HARD ROCK BET", "BOVADA" a café's
+  // closest match, "ESPN BET" the streaming service).
+  { concept: 'gambling', names: 'PrizePicks|Underdog Fantasy|Underdog Sports|Hard Rock Bet|ESPN Bet|Bovada|Fanatics Sportsbook|Fliff|Publishers Clearing House|PCH.com' },
   // A household's cash-advance apps, online lenders and credit builders, neobanks and a
   // remittance service ("OPPLOANS", "KIKOFF", "XOOM" a café's closest match, "MISSION LANE" a
   // charity's for MISSION, "SELF LENDER" a storage unit's for SELF).

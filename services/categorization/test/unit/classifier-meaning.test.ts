@@ -3370,6 +3370,15 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expect(payment.confidence).toBeLessThan(0.5);
   });
 
+  it("reads Waste Management's bill, satellite internet and TV by their names", () => {
+    expectFiledIn('US', [
+      ['WM EZPAY', 'Utilities'],
+      ['WM SUPERCENTER #123', 'Groceries'],
+      ['HUGHESNET', 'Phone & Internet'],
+      ['DISH NETWORK', 'Subscriptions & Streaming'],
+    ]);
+  });
+
   it('reads sportsbooks, fantasy sports and sweepstakes as betting', () => {
     expectFiled(named('Gambling', 'Subscriptions', 'Restaurants', 'Shopping'), [
       ['PRIZEPICKS', 'Gambling'],

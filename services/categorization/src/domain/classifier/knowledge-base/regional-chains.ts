@@ -113,6 +113,10 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'groceries', names: 'Weee|FreshDirect|Fresh Direct|Peapod|ButcherBox|Sedanos|Sedano\'s' },
   { concept: 'alcohol', names: 'Drizly|Minibar Delivery' },
   { concept: 'shopping', names: 'FabFitFun' },
+  // Waste Management's bill as cards print it (WM was Walmart's), satellite internet and TV.
+  { concept: 'waste', names: 'WM EZPay|WM Ezpay Waste|WM Corporate Services' },
+  { concept: 'phone_internet', names: 'HughesNet|Viasat Internet|Ziply Fiber|Google Fiber' },
+  { concept: 'streaming', names: 'Dish Network|Sling|DirecTV Stream' },
   // Sportsbooks, fantasy sports and sweepstakes ("PRIZEPICKS", "HARD ROCK BET", "BOVADA" a café's
   // closest match, "ESPN BET" the streaming service).
   { concept: 'gambling', names: 'PrizePicks|Underdog Fantasy|Underdog Sports|Hard Rock Bet|ESPN Bet|Bovada|Fanatics Sportsbook|Fliff|Publishers Clearing House|PCH.com' },

@@ -3428,6 +3428,17 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it("reads Canada's federal and provincial deposits: a tax refund, benefits and rebates", () => {
+    expectFiledIn('CA', [
+      ['CANADA RIT', 'Taxes', 'credit'],
+      ['CANADA FED GST', 'Income/Salary', 'credit'],
+      ['CANADA OAS', 'Income/Salary', 'credit'],
+      ["GOV'T CANADA CANADA CARB", 'Income/Salary', 'credit'],
+      ['ONTARIO TRILLIUM', 'Income/Salary', 'credit'],
+      ['CANADA GOOSE', 'Clothing'],
+    ]);
+  });
+
   it("reads a Canadian debit card's purchase at a till as the store's, an e-Transfer as a transfer", () => {
     expectFiledIn('CA', [
       ['IDP PURCHASE - LOBLAWS 1234', 'Groceries'],

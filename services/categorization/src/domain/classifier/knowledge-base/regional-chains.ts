@@ -34,7 +34,9 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'entertainment', names: 'Cineplex|Cineplex Entertainment' },
   { concept: 'car_registration', names: 'ServiceOntario|Service Ontario|SAAQ' },
   // The federal benefits as a Canadian statement prints them (money in).
-  { concept: 'salary', names: 'Canada Child Benefit|CCB Canada|Canada CCB|GST Credit|GSTHST Credit|GST HST Credit|Canada Workers Benefit|Employment Insurance|EI Canada|Canada Pension Plan|CPP Canada|Old Age Security|OAS Canada' },
+  { concept: 'salary', names: 'Canada Child Benefit|CCB Canada|Canada CCB|GST Credit|GSTHST Credit|GST HST Credit|Canada Workers Benefit|Employment Insurance|EI Canada|Canada Pension Plan|CPP Canada|Old Age Security|OAS Canada|Canada OAS|Canada Fed GST|Canada GST|Canada Carb|Canada Carbon Rebate|Canada CWB|Ontario Trillium|Ontario Trillium Benefit|Govt Canada' },
+  // The federal tax refund as the Canada Revenue Agency's deposit prints it ("CANADA RIT").
+  { concept: 'tax_payment', names: 'Canada RIT' },
   { concept: 'shopping', names: 'MEC Mountain Equipment|Mountain Equipment Co' },
   // New Zealand's: Z Energy sells fuel, not power.
   { concept: 'fuel', names: 'Z Energy' },

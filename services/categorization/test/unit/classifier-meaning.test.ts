@@ -3373,6 +3373,7 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
   it("reads Waste Management's bill, satellite internet and TV by their names", () => {
     expectFiledIn('US', [
       ['WM EZPAY', 'Utilities'],
+      ['CON ED OF NY DES:INTELL CK ID:12345 INDN:JANE DOE CO ID:XXXXX12345 WEB', 'Utilities'],
       ['WM SUPERCENTER #123', 'Groceries'],
       ['HUGHESNET', 'Phone & Internet'],
       ['DISH NETWORK', 'Subscriptions & Streaming'],

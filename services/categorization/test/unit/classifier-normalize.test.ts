@@ -128,6 +128,8 @@ describe('normalizeDescription', () => {
     const line = 'INITECH DES:DIR DEP ID:000123456789 INDN:JOHN SMITH CO ID:1234567890 PPD';
     expect(normalizeDescription(line).words).not.toContain('JOHN');
     expect(merchantOf(line)).toBe('INITECH DIR DEP');
+    // The company's id after it goes too: CO was read as a word.
+    expect(normalizeDescription(line).words).not.toContain('CO');
     expect(merchantOf('E-ZPASS REBILL DES:EZP REBILL ID:5252081 INDN:RAJEEV *SINGH')).toBe(
       'EZPASS REBILL EZP REBILL',
     );

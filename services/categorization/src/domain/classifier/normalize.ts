@@ -84,6 +84,8 @@ const CHANNEL_PHRASES: readonly RegExp[] = [
   // A US ACH entry's receiver, the account holder ("… DES:DIR DEP ID:123 INDN:JOHN SMITH CO
   // ID:123 PPD"): the same name on every line and never the payer, read as a chain's (JOHN).
   /\bINDN\s*:.*?(?=\bCO ID\b|$)/g,
+  // The ACH entry's company id ("CO ID:XXXXX20270"): CO was read as a word (a co-op's).
+  /\bCO ID\s*:\s*\S*/g,
   /\b(RECURRING )?(PAYMENT|PURCHASE( RETURN)?) AUTHORI[SZ]ED ON\b/g,
   // A card paid with its PIN or at a till ("CARD PURCHASE WITH PIN 11/23 TARGET T-1234",
   // "POINT OF SALE WITHDRAWAL TARGET"): no cash was taken.

@@ -175,7 +175,7 @@ const FEE_WORDS: ReadonlySet<string> = new Set(['FEE', 'FEES']);
 
 /**
  * Concepts whose fee is the bank's or the lender's: "ATM FEE", "WIRE FEE", "LOAN FEE" are bank
- * fees, where a spending trade's fee ("GYM FEE", "VET FEE", "CAMP FEE") is that trade's charge.
+ * fees, where a spending trade's fee ("GYM FEE", "VET FEE", "HOA FEE") is that trade's charge.
  */
 const MONEY_CONCEPTS: ReadonlySet<ConceptId> = new Set<ConceptId>([
   'bank_fee',
@@ -717,7 +717,7 @@ export class KnowledgeModel {
   /** The same words by concept ("TOP" and "UP" of the phone's "top up"). */
   private readonly conceptKeywordWords = new Map<ConceptId, Set<string>>();
   /** Each store's counters (counterOf): fuel station, pharmacy, car park; made when first asked. */
-  private readonly counters = new Map<MerchantFact, Map<ConceptId, MerchantFact>>();
+  private readonly counters = new Map<MerchantFact, Map<string, MerchantFact>>();
   readonly keywordModel = new NaiveBayes<ConceptId>({ alpha: 0.1, uniformPrior: true });
   readonly facts: MerchantFact[] = [];
 
@@ -1009,12 +1009,15 @@ export class KnowledgeModel {
 
   /** A store's counter (fuel station, pharmacy, car park) as a fact of its own, made once. */
   private counterOf(store: MerchantFact, concept: ConceptId, display: string): MerchantFact {
-    const ofStore = this.counters.get(store) ?? new Map<ConceptId, MerchantFact>();
+    const ofStore = this.counters.get(store) ?? new Map<string, MerchantFact>();
     this.counters.set(store, ofStore);
-    let counter = ofStore.get(concept);
+    // By its name too: a bank's "fee" and its "cash machine fee" are both bank fees, and the
+    // first asked must not name the other.
+    const key = `${concept}:${display}`;
+    let counter = ofStore.get(key);
     if (!counter) {
       counter = { ...store, display: `${store.display} ${display}`, concept, kind: undefined };
-      ofStore.set(concept, counter);
+      ofStore.set(key, counter);
     }
     return counter;
   }
@@ -1289,7 +1292,7 @@ export class KnowledgeModel {
   }
 
   /**
-   * A fee that a spending trade's keyword names ("GYM FEE", "VET FEE", "ENTRANCE FEE"): the line
+   * A fee that a spending trade's keyword names ("GYM FEE", "VET FEE", "DOCTOR FEE"): the line
    * read without its fee's words, where that reading is a trade whose keyword the line has; else
    * undefined (a bank's or a lender's fee: "ATM FEE", "LATE FEE").
    */

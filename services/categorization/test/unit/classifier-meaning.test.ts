@@ -3321,7 +3321,17 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['THE ATHLETIC', 'Subscriptions & Streaming'],
       ['THE ATHLETIC CLUB', 'Fitness & Sport'],
     ]);
-    expectFiledIn('GB', [['THE RANGE', 'Shopping']]);
+    expectFiledIn('GB', [
+      ['THE RANGE', 'Shopping'],
+      ['THE ENTERTAINER', 'Shopping'],
+      ['THE WORKS', 'Shopping'],
+      // A hand-written one-word name with its THE counts only after THE.
+      ['WORKS CANTEEN', 'Dining Out'],
+    ]);
+    expectFiledIn('US', [
+      ['THE HARTFORD', 'Insurance'],
+      ['HARTFORD HEALTHCARE', 'Medical & Dental'],
+    ]);
   });
 
   it("reads children's learning apps and furniture chains known by their letters", () => {

@@ -57,6 +57,11 @@ export interface MerchantFact {
   kind?: KindId;
   /** From the chain brands of OpenStreetMap (brands.generated.ts), not the hand-written lists. */
   brand?: true;
+  /**
+   * A one-word name written with its THE ("The Hartford", "The Entertainer"): it counts only
+   * where THE stands before it, as the word alone is a city's or an everyday word's.
+   */
+  needsThe?: true;
 }
 
 export interface ConceptScores {
@@ -820,14 +825,18 @@ export class KnowledgeModel {
     };
     // The hand-written European and regional chains first: where the index files the same name
     // elsewhere (Deutsche Bahn as entertainment), the hand-written fact is the one found.
-    for (const { concept, kind, names } of [...EUROPEAN_CHAINS, ...REGIONAL_CHAINS, ...BRANDS]) {
+    const handWritten = new Set([...EUROPEAN_CHAINS, ...REGIONAL_CHAINS]);
+    for (const chains of [...EUROPEAN_CHAINS, ...REGIONAL_CHAINS, ...BRANDS]) {
+      const { concept, kind, names } = chains;
       for (const brand of names.split('|')) {
         // A line's merchant drops a leading THE ("THE HALAL GUYS" is HALAL GUYS), so the name is
         // read without it too; kept, it made every "The …" brand lose a word and left it out. A
-        // name that is one everyday word without it ("The Keg", "The Counter") stays out.
+        // name that is one everyday word without it ("The Keg", "The Counter") stays out of the
+        // index's; a hand-written one counts only after its THE ("THE HARTFORD").
         const name = brand.replace(/^the\s+/i, '');
         const written = nameWords(name);
-        if (name !== brand && written.length < 2) continue;
+        const needsThe = name !== brand && written.length < 2;
+        if (needsThe && !handWritten.has(chains)) continue;
         const normalized = normalizeDescription(name);
         const { merchant, withPlaces, words } = normalized;
         if (!merchant.length || !keepsEveryWord(merchant, written)) continue;
@@ -852,6 +861,7 @@ export class KnowledgeModel {
           anchored: true,
           kind: kind ?? handWrittenKind(concept, merchant),
           brand: true,
+          ...(needsThe ? { needsThe: true as const } : {}),
         };
         known.add(key);
         this.index(this.byBrandToken, merchant, fact);
@@ -911,6 +921,7 @@ export class KnowledgeModel {
     if (!brand) return undefined;
     // A one-word brand after THE is another business ("THE ORANGE TREE", a pub, is not Orange).
     const { words } = normalized;
+    if (brand.needsThe && !afterThe(words, words.indexOf(merchant[0]))) return undefined;
     if (
       brand.merchantTokens.length === 1 &&
       afterThe(words, words.indexOf(merchant[0])) &&

@@ -133,6 +133,8 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'entertainment', names: 'Fortnite' },
   { concept: 'streaming', names: 'NBA League Pass|NFL Sunday Ticket|NFL Plus|MLB.TV|MLB TV|NHL.TV' },
   // Australia's and the United Kingdom's
+  // Britain's toy and bargain book chains, read only after their THE ("THE WORKS" was workwear).
+  { concept: 'shopping', names: 'The Entertainer|The Works' },
   { concept: 'entertainment', names: 'English Heritage|Historic Environment Scotland|Historic Scotland' },
   { concept: 'health_insurance', names: 'Denplan|DKV Seguros|DKV Krankenversicherung' },
   { concept: 'software', names: 'Fasthosts' },

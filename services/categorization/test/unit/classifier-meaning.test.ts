@@ -3327,6 +3327,9 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['THE WORKS', 'Shopping'],
       // A hand-written one-word name with its THE counts only after THE.
       ['WORKS CANTEEN', 'Dining Out'],
+      // A school's payment sites and uniform makers.
+      ['CLASSLIST', 'Education'],
+      ['TRUTEX', 'Clothing'],
     ]);
     expectFiledIn('US', [
       ['THE HARTFORD', 'Insurance'],

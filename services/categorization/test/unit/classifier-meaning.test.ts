@@ -3316,6 +3316,17 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expectFiledIn('US', [['ALLTRAILS', 'Subscriptions & Streaming']]);
   });
 
+  it("reads a school's payment portals as a child's school, never an Australian's self-education", () => {
+    expectFiledIn('AU', [
+      ['COMPASS EDUCATION', 'Kids & Childcare'],
+      ['SCHOOLSTREAM', 'Kids & Childcare'],
+    ]);
+    expectFiledIn('GB', [
+      ['CLASSLIST', 'Education'],
+      ['SCHOOLMONEY', 'Education'],
+    ]);
+  });
+
   it('reads a name written with its THE after THE, and another business after THE as before', () => {
     expectFiledIn('US', [
       ['THE ATHLETIC', 'Subscriptions & Streaming'],
@@ -3327,8 +3338,7 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
       ['THE WORKS', 'Shopping'],
       // A hand-written one-word name with its THE counts only after THE.
       ['WORKS CANTEEN', 'Dining Out'],
-      // A school's payment sites and uniform makers.
-      ['CLASSLIST', 'Education'],
+      // A school's uniform makers.
       ['TRUTEX', 'Clothing'],
     ]);
     expectFiledIn('US', [

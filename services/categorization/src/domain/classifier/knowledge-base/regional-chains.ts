@@ -135,9 +135,9 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   // Australia's and the United Kingdom's
   // Britain's toy and bargain book chains, read only after their THE ("THE WORKS" was workwear).
   { concept: 'shopping', names: 'The Entertainer|The Works' },
-  // A British school's payment sites and uniform makers ("CLASSLIST" a doctor's closest match,
-  // "TRUTEX" a café's).
-  { concept: 'education', names: 'ClassList|SchoolMoney|Scopay|sQuidCard' },
+  // A school's payment portals ("CLASSLIST" a doctor's closest match, Australia's "COMPASS
+  // EDUCATION" a professional body's) and Britain's uniform makers ("TRUTEX" a café's).
+  { concept: 'education', kind: 'school', names: 'ClassList|SchoolMoney|Compass Education|SchoolStream' },
   { concept: 'clothing', names: 'Trutex|Schoolwear Centres|Stevensons Schoolwear' },
   { concept: 'entertainment', names: 'English Heritage|Historic Environment Scotland|Historic Scotland' },
   { concept: 'health_insurance', names: 'Denplan|DKV Seguros|DKV Krankenversicherung' },

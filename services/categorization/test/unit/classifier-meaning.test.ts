@@ -3316,6 +3316,16 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expectFiledIn('US', [['ALLTRAILS', 'Subscriptions & Streaming']]);
   });
 
+  it("reads Australia's buy-now-pay-later instalments, tram operator and pocket-money card", () => {
+    expectFiledIn('AU', [
+      ['HUMM', 'Transfers'],
+      ['OPENPAY', 'Transfers'],
+      ['KEOLIS DOWNER', 'Transport'],
+      ['SPRIGGY', 'Transfers'],
+      ['HUMMUS BAR', 'Dining Out'],
+    ]);
+  });
+
   it("reads a school's payment portals as a child's school, never an Australian's self-education", () => {
     expectFiledIn('AU', [
       ['COMPASS EDUCATION', 'Kids & Childcare'],

@@ -133,6 +133,12 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'entertainment', names: 'Fortnite' },
   { concept: 'streaming', names: 'NBA League Pass|NFL Sunday Ticket|NFL Plus|MLB.TV|MLB TV|NHL.TV' },
   // Australia's and the United Kingdom's
+  // Australia's buy-now-pay-later instalments, its trams' and buses' operator, and a child's
+  // pocket-money card ("HUMM", "OPENPAY", "KEOLIS DOWNER" a café's closest match, "SPRIGGY" a
+  // grocer's).
+  { concept: 'card_repayment', names: 'Humm|Openpay|Humm Group' },
+  { concept: 'public_transport', names: 'Keolis Downer|Keolis' },
+  { concept: 'transfer', names: 'Spriggy' },
   // Britain's toy and bargain book chains, read only after their THE ("THE WORKS" was workwear).
   { concept: 'shopping', names: 'The Entertainer|The Works' },
   // A school's payment portals ("CLASSLIST" a doctor's closest match, Australia's "COMPASS

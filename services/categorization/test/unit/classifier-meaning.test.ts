@@ -3316,6 +3316,18 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expectFiledIn('US', [['ALLTRAILS', 'Subscriptions & Streaming']]);
   });
 
+  it("reads a tradesperson's job-management software and leads as the business's costs", () => {
+    expectFiledFor('AU', 'sole_trader', [
+      ['TRADIFY', 'Business: Software & Subscriptions'],
+      ['SERVICEM8', 'Business: Software & Subscriptions'],
+      ['SIMPRO', 'Business: Software & Subscriptions'],
+      ['SERVICE SEEKER', 'Business: Advertising'],
+      // Only where a line opens with the name, and not before another trade's word.
+      ['FERGUS PLUMBING', 'Business: Repairs & Maintenance'],
+    ]);
+    expectFiledFor('US', 'sole_trader', [['JOBBER', 'Business: Office expense']]);
+  });
+
   it("reads Australia's buy-now-pay-later instalments, tram operator and pocket-money card", () => {
     expectFiledIn('AU', [
       ['HUMM', 'Transfers'],

@@ -148,7 +148,10 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'entertainment', names: 'English Heritage|Historic Environment Scotland|Historic Scotland' },
   { concept: 'health_insurance', names: 'Denplan|DKV Seguros|DKV Krankenversicherung' },
   { concept: 'software', names: 'Fasthosts' },
-  { concept: 'advertising', names: 'Rated People|RatedPeople|MyBuilder' },
+  { concept: 'advertising', names: 'Rated People|RatedPeople|MyBuilder|Service Seeker|ServiceSeeker' },
+  // A tradesperson's job-management software ("TRADIFY", "FERGUS", "SIMPRO" a café's, a bus's or
+  // a grocer's closest match).
+  { concept: 'software', names: 'Tradify|ServiceM8|Fergus|simPRO|AroFlo|Jobber|Housecall Pro|ServiceTitan' },
   { concept: 'car_service', names: 'Bapcor' },
   { concept: 'memberships', names: 'QBCC' },
   { concept: 'shopping', kind: 'sporting_goods', names: '99 Bikes' },

@@ -366,11 +366,14 @@ const US_STATE_NAMES: readonly string[] = [
   'VERMONT',
 ];
 
+const STATE_NAME_WORDS: readonly (readonly string[])[] = US_STATE_NAMES.map((name) =>
+  name.split(' '),
+);
+
 /** How many words from `index` form a US state's name (0 when none does). */
 export function stateNameLengthAt(tokens: readonly string[], index: number): number {
-  for (const name of US_STATE_NAMES) {
-    const words = name.split(' ');
-    if (words.every((word, k) => tokens[index + k] === word)) return words.length;
-  }
-  return 0;
+  const name = STATE_NAME_WORDS.find((words) =>
+    words.every((word, k) => tokens[index + k] === word),
+  );
+  return name?.length ?? 0;
 }

@@ -626,6 +626,10 @@ function keepsEveryWord(tokens: readonly string[], written: readonly string[]): 
 /** The line's word at `at` comes after THE: a one-word name there is another business's. */
 const afterThe = (words: readonly string[], at: number) => at > 0 && words[at - 1] === 'THE';
 
+/** Each word with the next, as a two-word keyword is written: "LATE FEE", "DIR DEP". */
+const adjacentPairs = (words: readonly string[]): string[] =>
+  words.slice(1).map((word, i) => `${words[i]} ${word}`);
+
 /** A name written with its THE ("The Hartford", "The Athletic"): THE before it is its own. */
 const namedWithThe = (fact: MerchantFact) => /^the\s/i.test(fact.display);
 
@@ -1009,7 +1013,7 @@ export class KnowledgeModel {
     // A payroll company's or a pension fund's line, money in, is read as pay already (onCredit).
     if (CONCEPTS[forDirection(store.concept, 'credit')].direction !== 'expense') return undefined;
     const rest = words.filter((word) => !store.merchantTokens.includes(word));
-    const pairs = rest.slice(1).map((word, i) => `${rest[i]} ${word}`);
+    const pairs = adjacentPairs(rest);
     const earning = EARNINGS.find(
       (e) =>
         (!e.stores || e.stores.includes(store.concept)) &&
@@ -1316,8 +1320,7 @@ export class KnowledgeModel {
     const fees = words.filter((word) => FEE_WORDS.has(word));
     if (!fees.length) return undefined;
     // A bank fee's own phrase says whose it is ("LISTING FEE" a marketplace's, "LATE FEE").
-    const phrases = words.slice(1).map((word, i) => `${words[i]} ${word}`);
-    if (phrases.some((pair) => this.keywordPairConcepts.get(pair)?.has('bank_fee')))
+    if (adjacentPairs(words).some((pair) => this.keywordPairConcepts.get(pair)?.has('bank_fee')))
       return undefined;
     const rest = withoutWords(normalized, fees);
     const read = this.readKeywords(rest, featuresOf, leaning);

@@ -293,10 +293,12 @@ const PLACE_NAMES: readonly string[] = [
   'BRUSSEL',
 ];
 
-/** Place names by their first word, longest first, so "NEW YORK" is tried before a shorter name. */
-const PLACES_BY_FIRST_WORD: ReadonlyMap<string, readonly string[][]> = (() => {
+/** Names by their first word, longest first, so "NEW YORK" is tried before a shorter name. */
+type NamesByFirstWord = ReadonlyMap<string, readonly (readonly string[])[]>;
+
+function byFirstWord(names: readonly string[]): NamesByFirstWord {
   const map = new Map<string, string[][]>();
-  for (const name of PLACE_NAMES) {
+  for (const name of names) {
     const words = name.split(' ');
     const list = map.get(words[0]) ?? [];
     list.push(words);
@@ -304,14 +306,21 @@ const PLACES_BY_FIRST_WORD: ReadonlyMap<string, readonly string[][]> = (() => {
   }
   for (const list of map.values()) list.sort((a, b) => b.length - a.length);
   return map;
-})();
+}
+
+/** How many words from `index` form one of these names (0 when none does). */
+function nameLengthAt(names: NamesByFirstWord, tokens: readonly string[], index: number): number {
+  for (const name of names.get(tokens[index]) ?? []) {
+    if (name.every((word, k) => tokens[index + k] === word)) return name.length;
+  }
+  return 0;
+}
+
+const PLACES_BY_FIRST_WORD = byFirstWord(PLACE_NAMES);
 
 /** How many words from `index` form a known place name (0 when none does). */
 export function placeLengthAt(tokens: readonly string[], index: number): number {
-  for (const place of PLACES_BY_FIRST_WORD.get(tokens[index]) ?? []) {
-    if (place.every((word, k) => tokens[index + k] === word)) return place.length;
-  }
-  return 0;
+  return nameLengthAt(PLACES_BY_FIRST_WORD, tokens, index);
 }
 
 /**
@@ -366,14 +375,9 @@ const US_STATE_NAMES: readonly string[] = [
   'VERMONT',
 ];
 
-const STATE_NAME_WORDS: readonly (readonly string[])[] = US_STATE_NAMES.map((name) =>
-  name.split(' '),
-);
+const STATES_BY_FIRST_WORD = byFirstWord(US_STATE_NAMES);
 
 /** How many words from `index` form a US state's name (0 when none does). */
 export function stateNameLengthAt(tokens: readonly string[], index: number): number {
-  const name = STATE_NAME_WORDS.find((words) =>
-    words.every((word, k) => tokens[index + k] === word),
-  );
-  return name?.length ?? 0;
+  return nameLengthAt(STATES_BY_FIRST_WORD, tokens, index);
 }

@@ -3456,6 +3456,25 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expectFiledIn('GB', [['CASH NOTEMAC SAINSBURYS', 'Cash Withdrawals']]);
   });
 
+  it("reads a US bank's own cash machine as cash taken out, and its card's bill as the card's", () => {
+    expectFiledIn('US', [
+      ['PNC ATM', 'Cash Withdrawals'],
+      ['WELLS FARGO ATM', 'Cash Withdrawals'],
+      ['BANK OF AMERICA ATM', 'Cash Withdrawals'],
+      ['BKOFAMERICA ATM 05/12 #000001234 WITHDRWL NEW YORK NY', 'Cash Withdrawals'],
+      ['CHASE ATM 1234 NEW YORK NY', 'Cash Withdrawals'],
+      ['PNC ATM FEE', 'Bank Fees'],
+      ['WELLS FARGO HOME MORTGAGE', 'Mortgage Interest'],
+    ]);
+    expectFiled(named('Credit Card Payment', 'Transfer', 'Cash & ATM', 'Restaurants'), [
+      ['CITIBANK CREDIT CARD', 'Credit Card Payment'],
+      ['WELLS FARGO CARD SERVICES', 'Credit Card Payment'],
+      ['SCOTIABANK CREDIT CARD', 'Credit Card Payment'],
+      ['PNC BANK ONLINE TRANSFER', 'Transfer'],
+      ['CHASE BANK ATM', 'Cash & ATM'],
+    ]);
+  });
+
   it("reads Europe's card lines with the chain after the bank's words", () => {
     expectFiledIn('NL', [['BEA, Apple Pay JUMBO', 'Groceries']]);
     expectFiledIn('FR', [

@@ -297,6 +297,15 @@ const EARNINGS: readonly Earning[] = [
 const STORE_CARD_WORDS: ReadonlySet<string> = new Set(['REPAYMENT']);
 
 /**
+ * Words that make a bank's line the bill of its credit card: "CITIBANK CREDIT CARD", "TD BANK
+ * CARD PAYMENT", "CHASE BANK CRD EPAY" (read on the whole line: CARD is a channel's word).
+ */
+const BANK_CARD_WORDS: ReadonlySet<string> = new Set(['CARD', 'CRD']);
+const BANK_CARD_BILL_WORDS: ReadonlySet<string> = new Set(
+  'CREDIT PAYMENT REPAYMENT PMT PYMT EPAY AUTOPAY SERVICES'.split(' '),
+);
+
+/**
  * A store's counter named on its line: which words name it (with one of `alsoWords` beside
  * them, where given), and for which stores' concepts.
  */
@@ -312,6 +321,8 @@ interface Counter {
    * payee's.
    */
   afterName?: true;
+  /** Its words read on the whole line, not on the merchant's (a card's words are a channel's). */
+  wholeLine?: true;
 }
 
 const COUNTERS: readonly Counter[] = [
@@ -360,6 +371,14 @@ const COUNTERS: readonly Counter[] = [
     concept: 'cash_withdrawal',
     display: 'cash machine',
     afterName: true,
+  },
+  {
+    words: BANK_CARD_WORDS,
+    alsoWords: BANK_CARD_BILL_WORDS,
+    stores: ['transfer'],
+    concept: 'card_repayment',
+    display: 'credit card',
+    wholeLine: true,
   },
   {
     words: EARNED_WORDS,
@@ -933,7 +952,7 @@ export class KnowledgeModel {
     )
       return undefined;
     // A counter of the brand's own is no other business: "TRADE REPUBLIC ZINSEN" is its interest.
-    if (this.counterNamed(brand, merchant)) return brand;
+    if (this.counterNamed(brand, normalized)) return brand;
     const at = brand.merchantTokens.length;
     if (this.saysOtherwise(merchant, at, brand.concept)) return undefined;
     if (
@@ -970,7 +989,7 @@ export class KnowledgeModel {
   /** The longest known merchant at the earliest position: the merchant words first, then all words. */
   lookupMerchant(normalized: NormalizedDescription): MerchantFact | undefined {
     const found = this.lookupFirstMerchant(normalized);
-    const counter = found && this.counterNamed(found, normalized.merchant);
+    const counter = found && this.counterNamed(found, normalized);
     if (found && counter) return this.counterOf(found, counter.concept, counter.display);
     if (!found || !HOSTS.has(found.display)) return found;
     // A store on a base that hosts others: the business it names after itself, if known.
@@ -987,11 +1006,14 @@ export class KnowledgeModel {
   }
 
   /** The counter of this store that the merchant's words name, if any. */
-  private counterNamed(store: MerchantFact, merchant: readonly string[]): Counter | undefined {
+  private counterNamed(
+    store: MerchantFact,
+    { merchant, words }: NormalizedDescription,
+  ): Counter | undefined {
     return COUNTERS.find(
       (c) =>
         c.stores.includes(store.concept) &&
-        saysCounter(c, merchant) &&
+        saysCounter(c, c.wholeLine ? words : merchant) &&
         (!c.afterName || this.followsName(c, store, merchant)),
     );
   }

@@ -128,6 +128,11 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'loan_repayment', names: 'EarnIn|Activehours|Brigit|MoneyLion|Klover|FloatMe|OppLoans|Oportun|Best Egg|Avant|Upgrade|Prosper Funding|Prosper Marketplace|Mariner Finance|World Finance|Regional Finance|Self Lender|Self Financial|Kikoff|Possible Finance' },
   { concept: 'card_repayment', names: 'Mission Lane|Credit One Bank' },
   { concept: 'transfer', names: 'Xoom|Chime|Varo|Varo Bank' },
+  // The largest US banks, as a line paying into them or their own cash machine prints them
+  // ("PNC ATM", "CHASE BANK ATM" a bank's fee, "WELLS FARGO ATM" a mortgage's at 0.19).
+  { concept: 'transfer', names: 'Chase Bank|JPMorgan Chase|Wells Fargo|Wells Fargo Bank|Bank of America|Bank America|BKOFAMERICA|BofA|Citibank|PNC|PNC Bank|US Bank|U S Bank|TD Bank|BMO Harris|BMO Harris Bank|Truist|Truist Bank|Fifth Third|Fifth Third Bank|Huntington Bank|KeyBank|Citizens Bank|Regions Bank|Santander Bank|M&T Bank|Ally Bank|Navy Federal|Navy Federal Credit Union|First Citizens Bank|Frost Bank|Zions Bank|Comerica|Comerica Bank|BECU|Golden 1 Credit Union|PenFed|PenFed Credit Union' },
+  // Chase alone is also many a business's name ("CHASE PLANT HIRE"): its cash machine by name.
+  { concept: 'cash_withdrawal', names: 'Chase ATM' },
   // Corporate cards: their name on a bank's line is the card's bill.
   { concept: 'card_repayment', names: 'Ramp|Brex|Divvy' },
   { concept: 'entertainment', names: 'Fortnite' },

@@ -3484,6 +3484,21 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expectFiledIn('ES', [['PAGO MOVIL EN MERCADONA', 'Groceries']]);
   });
 
+  it("reads the biller or payer a European transfer names after the bank's word, and a person's name as a transfer", () => {
+    expectFiledIn('FR', [
+      ['VIR SEPA CPAM DE PARIS', 'Insurance', 'credit'],
+      ['VIR EDF', 'Utilities'],
+      ['VIR SEPA JEAN DUPONT', 'Transfers', 'credit'],
+      ['VIR PAUL MARTIN', 'Transfers'],
+    ]);
+    expectFiledIn('DE', [
+      ['UEBERWEISUNG TELEKOM', 'Phone & Internet'],
+      ['UEBERWEISUNG MAX MUELLER', 'Transfers'],
+    ]);
+    expectFiledIn('ES', [['TRANSFERENCIA IBERDROLA', 'Utilities']]);
+    expectFiledIn('NL', [['OVERBOEKING VATTENFALL', 'Utilities']]);
+  });
+
   it("reads Irish banks' card lines: a day glued to the channel, AIB's cash machines of other banks", () => {
     expectFiledIn('IE', [
       ['POS23NOV TESCO STORES', 'Groceries'],

@@ -574,6 +574,18 @@ const TICKETED: readonly ConceptId[] = ['airline'];
  * the line leans to a transfer as a processor's line to its trade; a known merchant stays itself.
  */
 const RAIL_OPENERS: ReadonlySet<string> = new Set(['FPO', 'FPI', 'TFR', 'TRF', 'STO']);
+
+/**
+ * A European bank transfer's opening word, before the payer or payee: "VIR SEPA CPAM" (France's
+ * health insurance paying back), "UEBERWEISUNG TELEKOM", "GUTSCHRIFT AOK", "BONIFICO ENEL".
+ * Words of their own, as the transfers' keywords are, and not channel words: "VIR JEAN DUPONT"
+ * says a transfer by them alone.
+ */
+const EUROPEAN_RAIL_OPENERS: ReadonlySet<string> = new Set(
+  'VIR VIREMENT UEBERWEISUNG UBERWEISUNG GUTSCHRIFT DAUERAUFTRAG BONIFICO TRANSFERENCIA OVERBOEKING OVERSCHRIJVING'.split(
+    ' ',
+  ),
+);
 const SENT_BY_RAIL: readonly ConceptId[] = ['transfer'];
 
 /** Moves `weight` of the belief onto one concept (added when the model had none on it). */
@@ -988,7 +1000,7 @@ export class KnowledgeModel {
 
   /** The longest known merchant at the earliest position: the merchant words first, then all words. */
   lookupMerchant(normalized: NormalizedDescription): MerchantFact | undefined {
-    const found = this.lookupFirstMerchant(normalized);
+    const found = this.payeeAfterRail(normalized) ?? this.lookupFirstMerchant(normalized);
     const counter = found && this.counterNamed(found, normalized);
     if (found && counter) return this.counterOf(found, counter.concept, counter.display);
     if (!found || !HOSTS.has(found.display)) return found;
@@ -1003,6 +1015,19 @@ export class KnowledgeModel {
     for (let at = found.merchantTokens.length; at < merchant.length; at++)
       if (this.saysOtherwise(merchant, at, found.concept)) return undefined;
     return found;
+  }
+
+  /**
+   * The biller or payer a European transfer names after its opening word ("VIR SEPA CPAM",
+   * "UEBERWEISUNG TELEKOM"), where it is one a transfer pays or is paid by (RAIL_PURPOSES): a
+   * shop's name there is a person's ("VIR PAUL MARTIN" is no bakery).
+   */
+  private payeeAfterRail(normalized: NormalizedDescription): MerchantFact | undefined {
+    const { merchant } = normalized;
+    if (merchant.length < 2 || !EUROPEAN_RAIL_OPENERS.has(merchant[0])) return undefined;
+    const rest = merchant.slice(1);
+    const payee = this.lookupFirstMerchant({ ...normalized, merchant: rest, withPlaces: rest });
+    return payee && RAIL_PURPOSES.has(payee.concept) ? payee : undefined;
   }
 
   /** The counter of this store that the merchant's words name, if any. */

@@ -3484,6 +3484,17 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expectFiledIn('ES', [['PAGO MOVIL EN MERCADONA', 'Groceries']]);
   });
 
+  it("reads California's state bodies after CA as no C&A, and C&A's own lines as its", () => {
+    const filed = (description: string) =>
+      classify(defaultCategories('US'), description).categoryName;
+    expect(filed('CA FTB TAX PYMT')).toBe('State & Local Taxes');
+    expect(filed('CA SECRETARY OF STATE')).not.toBe('Clothing');
+    expectFiledIn('DE', [
+      ['C&A 1234 BERLIN', 'Clothing'],
+      ['C&A', 'Clothing'],
+    ]);
+  });
+
   it("reads the biller or payer a European transfer names after the bank's word, and a person's name as a transfer", () => {
     expectFiledIn('FR', [
       ['VIR SEPA CPAM DE PARIS', 'Insurance', 'credit'],

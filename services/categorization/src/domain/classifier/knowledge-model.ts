@@ -23,7 +23,7 @@ import {
   type NormalizedDescription,
 } from './normalize';
 import { kindsNamedBy } from './line-kinds';
-import { placeLengthAt, stateNameLengthAt } from './places';
+import { placeLengthAt, stateNameLengthAt, US_STATES } from './places';
 
 /**
  * The global prior: what the built-in knowledge says about a transaction before anything is
@@ -404,6 +404,17 @@ const COUNTERS: readonly Counter[] = [
 const saysCounter = (counter: Counter, words: readonly string[]): boolean =>
   words.some((w) => counter.words.has(w)) &&
   (!counter.alsoWords || words.some((w) => counter.alsoWords?.has(w)));
+
+/**
+ * Whether a brand of two letters joined by an ampersand, read as a US state's code, opens a line
+ * that goes on: C&A is written CA once normalised, and "CA FTB TAX PYMT", "CA SECRETARY OF
+ * STATE" are California's tax board and registry ("C&A 1234 BERLIN", its place dropped, stays).
+ */
+const isStateCodeOpening = (brand: MerchantFact, merchant: readonly string[]): boolean =>
+  brand.display.includes('&') &&
+  brand.merchantTokens.length === 1 &&
+  merchant.length > 1 &&
+  US_STATES.has(brand.merchantTokens[0]);
 
 /** A store's pumps named without a forecourt word of the table: "SEY CLASS SIX GAS PUMP". */
 const PUMP_WORDS: ReadonlySet<string> = new Set(['GAS', 'PUMP']);
@@ -954,6 +965,7 @@ export class KnowledgeModel {
       spells(merchant, 0, fact.merchantTokens),
     );
     if (!brand) return undefined;
+    if (isStateCodeOpening(brand, merchant)) return undefined;
     // A one-word brand after THE is another business ("THE ORANGE TREE", a pub, is not Orange).
     const { words } = normalized;
     if (brand.needsThe && !afterThe(words, words.indexOf(merchant[0]))) return undefined;

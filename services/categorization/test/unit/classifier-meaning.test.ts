@@ -3484,6 +3484,15 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expectFiledIn('ES', [['PAGO MOVIL EN MERCADONA', 'Groceries']]);
   });
 
+  it("reads Italy's municipal taxes as the council's, waste tax with the town's name included", () => {
+    const councilOrWaste = named('Tasse comunali', 'Rifiuti', 'Ristoranti', 'Spesa');
+    expectFiled(councilOrWaste, [
+      ['TARI COMUNE DI MILANO', 'Tasse comunali'],
+      ['IMU COMUNE DI MILANO', 'Tasse comunali'],
+      ['TASSA RIFIUTI', 'Rifiuti'],
+    ]);
+  });
+
   it("reads California's state bodies after CA as no C&A, and C&A's own lines as its", () => {
     const filed = (description: string) =>
       classify(defaultCategories('US'), description).categoryName;

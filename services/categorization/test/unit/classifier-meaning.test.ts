@@ -3493,11 +3493,13 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
-  it("reads California's state bodies after CA as no C&A, and C&A's own lines as its", () => {
+  it("reads California's and Mississippi's state bodies as no C&A or M&S, and their own lines as theirs", () => {
     const filed = (description: string) =>
       classify(defaultCategories('US'), description).categoryName;
     expect(filed('CA FTB TAX PYMT')).toBe('State & Local Taxes');
     expect(filed('CA SECRETARY OF STATE')).not.toBe('Clothing');
+    expect(filed('MS DEPT OF REVENUE')).toBe('State & Local Taxes');
+    expectFiledIn('GB', [['M&S 1234 LONDON', 'Shopping']]);
     expectFiledIn('DE', [
       ['C&A 1234 BERLIN', 'Clothing'],
       ['C&A', 'Clothing'],

@@ -406,9 +406,10 @@ const saysCounter = (counter: Counter, words: readonly string[]): boolean =>
   (!counter.alsoWords || words.some((w) => counter.alsoWords?.has(w)));
 
 /**
- * Whether a brand of two letters joined by an ampersand, read as a US state's code, opens a line
- * that goes on: C&A is written CA once normalised, and "CA FTB TAX PYMT", "CA SECRETARY OF
- * STATE" are California's tax board and registry ("C&A 1234 BERLIN", its place dropped, stays).
+ * Whether a name of two letters joined by an ampersand, read as a US state's code, opens a line
+ * that goes on: C&A and M&S are written CA and MS once normalised, and "CA FTB TAX PYMT", "MS
+ * DEPT OF REVENUE" are California's tax board and Mississippi's ("C&A 1234 BERLIN", "M&S 1234
+ * LONDON", their places dropped, stay theirs).
  */
 const isStateCodeOpening = (brand: MerchantFact, merchant: readonly string[]): boolean =>
   brand.display.includes('&') &&
@@ -1213,6 +1214,7 @@ export class KnowledgeModel {
     for (let i = 0; i < merchant.length; i++) {
       for (const fact of this.byMerchantToken.get(merchant[i]) ?? []) {
         if (fact.anchored && i > 0) continue;
+        if (i === 0 && isStateCodeOpening(fact, merchant)) continue;
         if (this.everydayWordOfAnotherName(fact, normalized)) continue;
         if (!domainShown(fact, normalized)) continue;
         if (!fact.merchantTokens.length) continue;

@@ -3484,6 +3484,17 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expectFiledIn('ES', [['PAGO MOVIL EN MERCADONA', 'Groceries']]);
   });
 
+  it("reads Europe's fines in their own words, and France's fines site by its name", () => {
+    expectFiled(named('Fines', 'Restaurants', 'Shopping', 'Software'), [
+      ['WWW.AMENDES.GOUV.FR', 'Fines'],
+      ['ANTAI', 'Fines'],
+      ['BUSSGELDSTELLE BERLIN', 'Fines'],
+      ['VERBALE CONTRAVVENZIONE', 'Fines'],
+      ['DGT MULTA', 'Fines'],
+      ['CJIB VERKEERSBOETE', 'Fines'],
+    ]);
+  });
+
   it("reads Italy's municipal taxes as the council's, waste tax with the town's name included", () => {
     const councilOrWaste = named('Tasse comunali', 'Rifiuti', 'Ristoranti', 'Spesa');
     expectFiled(councilOrWaste, [

@@ -94,6 +94,9 @@ const DOMAIN_NOISE = new Set([
   'NET',
   'ORG',
   'GOV',
+  // France's and Spain's government domains (IMPOTS.GOUV.FR, AGENCIATRIBUTARIA.GOB.ES).
+  'GOUV',
+  'GOB',
   'AC',
   'EDU',
 ]);

@@ -46,5 +46,8 @@ export const EUROPEAN_CHAINS: readonly BrandList[] = [
   { concept: 'software', names: 'DATEV|lexoffice|sevDesk|Lexware|Pennylane|Holded|Moneybird|e-Boekhouden|Exact Online|Fatture in Cloud' },
   { concept: 'memberships', names: 'IHK|Handwerkskammer|Kamer van Koophandel|KvK|Camara de Comercio|Camera di Commercio' },
   { concept: 'share_trading', names: 'Trade Republic|Scalable Capital|DEGIRO|flatex|flatexDEGIRO|Bitpanda|Smartbroker|finanzen.net zero' },
+  // France's fines agency and its payment site ("AMENDES.GOUV" a café's closest match,
+  // "WWW.AMENDES.GOUV.FR" a shop's).
+  { concept: 'fines', names: 'ANTAI|Amendes Gouv|Amende Gouv|Amendes' },
   { concept: 'tax_payment', names: 'TGSS|Tesoreria General de la Seguridad Social|Seguridad Social|PagoPA|URSSAF|Finanzamt|DGFIP|Tresor Public|Impots Gouv|AEAT|Agencia Tributaria|Agenzia delle Entrate|Agenzia Entrate|Belastingdienst' },
 ];

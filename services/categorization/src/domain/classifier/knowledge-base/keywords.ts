@@ -152,6 +152,7 @@ const EUROPEAN: Partial<Record<ConceptId, string>> = {
   donations: 'spende|spenden|donativo|donacion|donazione|erogazione liberale',
   card_repayment: 'kreditkartenabrechnung|kreditkarte|kartenabrechnung|carta di credito',
   student_loan: 'studiefinanciering|studieschuld|duo studiefinanciering',
+  fines: 'bussgeld|bussgeldstelle|bussgeldbescheid|verwarnungsgeld|strafzettel|amende|amendes|amende forfaitaire|multa|multas|multa trafico|contravvenzione|contravvenzioni|verbale|boete|bekeuring|verkeersboete|cjib',
 };
 
 /** Each concept's keyword facts, English first. */

@@ -3484,6 +3484,18 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expectFiledIn('ES', [['PAGO MOVIL EN MERCADONA', 'Groceries']]);
   });
 
+  it("reads the state pension funds' money in as the pension paid, their money out as contributions", () => {
+    const retired = named('Income', 'Pension Contributions', 'Taxes', 'Transfers', 'Restaurants');
+    expectFiled(retired, [
+      ['INPS', 'Income', 'credit'],
+      ['INPS', 'Pension Contributions'],
+      ['RENTENVERSICHERUNG BUND RENTE 11/26', 'Income', 'credit'],
+      ['VIR CNAV', 'Income', 'credit'],
+      ['AGIRC-ARRCO', 'Income', 'credit'],
+      ['STANDING ORDER PENSION', 'Pension Contributions'],
+    ]);
+  });
+
   it("reads Europe's fines in their own words, and France's fines site by its name", () => {
     expectFiled(named('Fines', 'Restaurants', 'Shopping', 'Software'), [
       ['WWW.AMENDES.GOUV.FR', 'Fines'],

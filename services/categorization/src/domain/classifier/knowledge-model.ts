@@ -532,6 +532,7 @@ const RAIL_PURPOSES: ReadonlySet<ConceptId> = new Set<ConceptId>([
   'education',
   'loan_repayment',
   'student_loan',
+  'pension',
   'donations',
   'pets',
   'personal_care',

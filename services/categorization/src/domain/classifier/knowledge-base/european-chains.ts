@@ -46,6 +46,10 @@ export const EUROPEAN_CHAINS: readonly BrandList[] = [
   { concept: 'software', names: 'DATEV|lexoffice|sevDesk|Lexware|Pennylane|Holded|Moneybird|e-Boekhouden|Exact Online|Fatture in Cloud' },
   { concept: 'memberships', names: 'IHK|Handwerkskammer|Kamer van Koophandel|KvK|Camara de Comercio|Camera di Commercio' },
   { concept: 'share_trading', names: 'Trade Republic|Scalable Capital|DEGIRO|flatex|flatexDEGIRO|Bitpanda|Smartbroker|finanzen.net zero' },
+  // The state pension funds: money in is the pension or benefit they pay ("INPS" was a tax
+  // refund at 0.92, "DEUTSCHE RENTENVERSICHERUNG" a retirement contribution), money out the
+  // contributions.
+  { concept: 'pension', names: 'INPS|Deutsche Rentenversicherung|DRV Bund|Rentenversicherung Bund|CNAV|CARSAT|Agirc-Arrco|Agirc Arrco|ABP Pensioenen|PFZW' },
   // France's fines agency and its payment site ("AMENDES.GOUV" a café's closest match,
   // "WWW.AMENDES.GOUV.FR" a shop's).
   { concept: 'fines', names: 'ANTAI|Amendes Gouv|Amende Gouv|Amendes' },

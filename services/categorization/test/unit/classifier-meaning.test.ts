@@ -3484,6 +3484,14 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expectFiledIn('ES', [['PAGO MOVIL EN MERCADONA', 'Groceries']]);
   });
 
+  it("reads social apps' paid tiers as subscriptions, not their advertising", () => {
+    expectFiledIn('US', [
+      ['META VERIFIED', 'Subscriptions & Streaming'],
+      ['SNAPCHAT+', 'Subscriptions & Streaming'],
+      ['TELEGRAM PREMIUM', 'Subscriptions & Streaming'],
+    ]);
+  });
+
   it("reads the state pension funds' money in as the pension paid, their money out as contributions", () => {
     const retired = named('Income', 'Pension Contributions', 'Taxes', 'Transfers', 'Restaurants');
     expectFiled(retired, [

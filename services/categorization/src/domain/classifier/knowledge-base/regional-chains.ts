@@ -84,6 +84,8 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   // AI assistants and apps billed monthly ("PERPLEXITY AI" and "CURSOR AI POWERED IDE" a café's or
   // streaming's closest match at 0.16-0.30, "ALLTRAILS" a café's).
   { concept: 'software', names: 'Perplexity|Perplexity AI|Cursor|Anysphere|AllTrails' },
+  // Social apps' paid tiers, not their advertising ("META VERIFIED", "SNAPCHAT+" an advertiser's).
+  { concept: 'software', names: 'Meta Verified|Snapchat Plus|Snapchat+|Telegram Premium' },
   // A small business's: company formation and registered agents, shipping supplies, online
   // lenders, employers of record, email marketing, expense software and corporate cards (each a
   // café's closest match, "CONSTANT CONTACT" a doctor's for CONTACT).

@@ -3484,6 +3484,15 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expectFiledIn('ES', [['PAGO MOVIL EN MERCADONA', 'Groceries']]);
   });
 
+  it("reads a card terminal's fee as a bank fee and a super clearing house as the staff's super", () => {
+    expectFiledFor('AU', 'sole_trader', [
+      ['TYRO PAYMENTS FEE', 'Business: Bank fees & Interest'],
+      ['TYRO SETTLEMENT', 'Business: Sales income', 'credit'],
+      ['SUPERCHOICE', 'Business: Wages & Super'],
+      ['QUICKSUPER', 'Business: Wages & Super'],
+    ]);
+  });
+
   it("reads social apps' paid tiers as subscriptions, not their advertising", () => {
     expectFiledIn('US', [
       ['META VERIFIED', 'Subscriptions & Streaming'],

@@ -348,10 +348,11 @@ const COUNTERS: readonly Counter[] = [
     display: 'seller fees',
   },
   // What the bank or the payment app charges for moving the money: "WIRE TRANSFER FEE",
-  // "ZELLE FEE", "ATM WITHDRAWAL FEE", "CASH DEPOSIT FEE", "CHECK DEPOSIT FEE".
+  // "ZELLE FEE", "ATM WITHDRAWAL FEE", "CASH DEPOSIT FEE", "CHECK DEPOSIT FEE", and a card
+  // terminal's for taking it ("TYRO PAYMENTS FEE" was the sales it settles).
   {
     words: FEE_WORDS,
-    stores: ['transfer', 'cash_withdrawal', 'cash_deposit', 'cheque'],
+    stores: ['transfer', 'cash_withdrawal', 'cash_deposit', 'cheque', 'sales_income'],
     concept: 'bank_fee',
     display: 'fee',
     afterName: true,

@@ -139,6 +139,9 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'card_repayment', names: 'Ramp|Brex|Divvy' },
   { concept: 'entertainment', names: 'Fortnite' },
   { concept: 'streaming', names: 'NBA League Pass|NFL Sunday Ticket|NFL Plus|MLB.TV|MLB TV|NHL.TV' },
+  // Australia's superannuation clearing houses, through which an employer pays its staff's super
+  // ("SUPERCHOICE" a grocer's closest match).
+  { concept: 'wages', names: 'SuperChoice|Super Choice|ClickSuper|QuickSuper|Beam Super|Ozedi' },
   // Australia's and the United Kingdom's
   // Australia's buy-now-pay-later instalments, its trams' and buses' operator, and a child's
   // pocket-money card ("HUMM", "OPENPAY", "KEOLIS DOWNER" a café's closest match, "SPRIGGY" a

@@ -3484,6 +3484,18 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expectFiledIn('ES', [['PAGO MOVIL EN MERCADONA', 'Groceries']]);
   });
 
+  it("files a US business's dues, state taxes, tools, interest and bank fees on their Schedule C lines", () => {
+    expectFiledFor('US', 'business', [
+      ['STATE BAR OF CALIFORNIA', 'Business: Other expenses'],
+      ['TX COMPTROLLER FRANCHISE TAX', 'Business: Taxes and licenses'],
+      ['TOTAL TOOLS', 'Business: Supplies'],
+      ['INTEREST CHARGE ON PURCHASES', 'Business: Interest'],
+      ['MONTHLY SERVICE FEE', 'Business: Commissions and fees'],
+    ]);
+    // A sole proprietor's state income tax is their own (Schedule A), not the business's.
+    expectFiledFor('US', 'sole_trader', [['TX COMPTROLLER FRANCHISE TAX', 'State & Local Taxes']]);
+  });
+
   it("reads a card terminal's fee as a bank fee and a super clearing house as the staff's super", () => {
     expectFiledFor('AU', 'sole_trader', [
       ['TYRO PAYMENTS FEE', 'Business: Bank fees & Interest'],

@@ -135,6 +135,38 @@ describe('Australia', () => {
   });
 });
 
+describe('the United States', () => {
+  const us = COUNTRY_CATALOGUES.US;
+
+  it('offers a small business each Schedule C line its everyday spending is reported on', () => {
+    const labels = us.business.map((c) => c.taxCategory);
+    for (const line of [
+      '8',
+      '9',
+      '10',
+      '11',
+      '15',
+      '16b',
+      '17',
+      '18',
+      '20b',
+      '21',
+      '22',
+      '23',
+      '24a',
+      '24b',
+      '25',
+      '26',
+      '27a',
+    ])
+      expect(labels).toContainEqual(
+        expect.stringMatching(new RegExp(`^Schedule C: Line ${line} `)),
+      );
+    for (const seed of us.business)
+      if (seed.isTaxDeductible) expect(seed.taxCategory).toMatch(/^Schedule C: /);
+  });
+});
+
 describe('country rates', () => {
   const rates = (code: string) =>
     new Set(

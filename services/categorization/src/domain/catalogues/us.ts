@@ -49,13 +49,18 @@ export const unitedStates: CountryCatalogue = {
     deduction('Business: Commissions and fees', 'percent', C.business, NONE, 'Schedule C: Line 10 Commissions and fees'),
     deduction('Business: Contract labor', 'users', C.business, NONE, 'Schedule C: Line 11 Contract labor'),
     deduction('Business: Insurance', 'shield-check', C.business, NONE, 'Schedule C: Line 15 Insurance (other than health)'),
+    deduction('Business: Interest', 'percent', C.business, NONE, 'Schedule C: Line 16b Interest (other)'),
     deduction('Business: Professional services', 'scale', C.business, NONE, 'Schedule C: Line 17 Legal and professional services'),
     deduction('Business: Office expense', 'briefcase', C.business, NONE, 'Schedule C: Line 18 Office expense'),
     deduction('Business: Rent', 'building', C.business, NONE, 'Schedule C: Line 20b Rent or lease (other business property)'),
     deduction('Business: Repairs', 'hammer', C.business, NONE, 'Schedule C: Line 21 Repairs and maintenance'),
+    deduction('Business: Supplies', 'package', C.business, NONE, 'Schedule C: Line 22 Supplies'),
+    deduction('Business: Taxes and licenses', 'file-badge', C.business, NONE, 'Schedule C: Line 23 Taxes and licenses'),
     deduction('Business: Travel', 'plane-takeoff', C.business, NONE, 'Schedule C: Line 24a Travel'),
     deduction('Business: Meals', 'utensils-crossed', C.business, NONE, 'Schedule C: Line 24b Deductible meals'),
     deduction('Business: Utilities', 'plug', C.business, NONE, 'Schedule C: Line 25 Utilities'),
     deduction('Business: Wages', 'id-card', C.business, NONE, 'Schedule C: Line 26 Wages'),
+    // Dues to professional bodies and unions, and what no other line takes.
+    deduction('Business: Other expenses', 'list', C.business, NONE, 'Schedule C: Line 27a Other expenses'),
   ],
 };

@@ -3484,7 +3484,7 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expectFiledIn('ES', [['PAGO MOVIL EN MERCADONA', 'Groceries']]);
   });
 
-  it("files a US business's dues, state taxes, tools, interest and bank fees on their Schedule C lines", () => {
+  it("files a US business's dues, state taxes, tools, interest and bank fees on their Schedule C lines, a Canadian's dues on T2125's", () => {
     expectFiledFor('US', 'business', [
       ['STATE BAR OF CALIFORNIA', 'Business: Other expenses'],
       ['TX COMPTROLLER FRANCHISE TAX', 'Business: Taxes and licenses'],
@@ -3494,6 +3494,9 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
     // A sole proprietor's state income tax is their own (Schedule A), not the business's.
     expectFiledFor('US', 'sole_trader', [['TX COMPTROLLER FRANCHISE TAX', 'State & Local Taxes']]);
+    expectFiledFor('CA', 'sole_trader', [
+      ['CPA CANADA MEMBERSHIP', 'Business: Taxes, licences & memberships'],
+    ]);
   });
 
   it("reads a card terminal's fee as a bank fee and a super clearing house as the staff's super", () => {

@@ -56,6 +56,7 @@ export const canada: CountryCatalogue = {
     deduction('Business: Professional fees', 'scale', C.business, GST, 'T2125: Line 8860 Professional fees'),
     deduction('Business: Insurance', 'shield-check', C.business, NONE, 'T2125: Line 8690 Insurance'),
     deduction('Business: Interest & Bank charges', 'percent', C.business, NONE, 'T2125: Line 8710 Interest and bank charges'),
+    deduction('Business: Taxes, licences & memberships', 'file-badge', C.business, NONE, 'T2125: Line 8760 Business taxes, licences and memberships'),
     deduction('Business: Travel', 'plane-takeoff', C.business, GST, 'T2125: Line 9200 Travel expenses'),
     deduction('Business: Telephone & Utilities', 'phone', C.business, GST, 'T2125: Line 9220 Telephone and utilities'),
     deduction('Business: Salaries & Wages', 'id-card', C.business, NONE, 'T2125: Line 9060 Salaries, wages, and benefits'),

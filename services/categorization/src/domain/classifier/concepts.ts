@@ -117,7 +117,7 @@ export const CONCEPTS = {
   cash_deposit: { describe: 'cash paid in', direction: 'income', personal: ['Transfers'] },
   card_repayment: { describe: 'a credit-card repayment', direction: 'either', personal: ['Transfers'] },
   tax_payment: { describe: 'a payment to or refund from the tax office', direction: 'either', personal: ['Taxes', 'Transfers'] },
-  state_tax: { describe: 'state or local tax', direction: 'expense', personal: ['State & Local Taxes', 'Taxes', 'Transfers'], business: ['Business: Taxes and licenses'], soleTrader: [] },
+  state_tax: { describe: 'state or local tax', direction: 'expense', personal: ['State & Local Taxes', 'Taxes', 'Transfers'], business: ['Business: Taxes and licenses', 'Business: Taxes, licences & memberships'], soleTrader: [] },
   shopping: { describe: 'a general retailer', direction: 'expense', personal: ['Shopping'] },
   clothing: { describe: 'a clothing and footwear retailer', direction: 'expense', personal: ['Clothing', 'Shopping'] },
   electronics: { describe: 'an electronics retailer', direction: 'expense', personal: ['Shopping'], business: OFFICE_BUSINESS },
@@ -135,7 +135,7 @@ export const CONCEPTS = {
   // between the user's own accounts, which is where the default categories leave it.
   loan_repayment: { describe: 'a loan repayment', direction: 'expense', personal: ['Transfers'] },
   student_loan: { describe: 'a student-loan servicer', direction: 'expense', personal: ['Student Loan Interest', 'Transfers'] },
-  memberships: { describe: 'a union or professional body', direction: 'expense', personal: ['Work Subscriptions', 'Professional Subscriptions', 'Union & Professional Dues', ...WORK_EXPENSES, 'Shopping'], business: ['Business: Other expenses'] },
+  memberships: { describe: 'a union or professional body', direction: 'expense', personal: ['Work Subscriptions', 'Professional Subscriptions', 'Union & Professional Dues', ...WORK_EXPENSES, 'Shopping'], business: ['Business: Other expenses', 'Business: Taxes, licences & memberships'] },
   work_clothing: { describe: 'workwear, uniforms or safety gear', direction: 'expense', personal: ['Work Clothing & Laundry', 'Work Uniforms & Tools', ...WORK_EXPENSES, 'Shopping'] },
   tools: { describe: 'a tool supplier', direction: 'expense', personal: ['Work Tools & Equipment', 'Work Uniforms & Tools', ...WORK_EXPENSES, 'Shopping'], business: ['Work Tools & Equipment', 'Work Uniforms & Tools', 'Business: Supplies', ...REPAIRS_BUSINESS] },
   home_office: { describe: 'home-office equipment', direction: 'expense', personal: ['Home Office', 'Working From Home', ...WORK_EXPENSES, 'Shopping'], business: OFFICE_BUSINESS },

@@ -3484,6 +3484,17 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expectFiledIn('ES', [['PAGO MOVIL EN MERCADONA', 'Groceries']]);
   });
 
+  it('reads the largest mail-order pharmacies as pharmacies, not a clothing chain, a courier or an insurer', () => {
+    expectFiledIn('US', [
+      ['EXPRESS SCRIPTS', 'Pharmacy'],
+      ['OPTUMRX MAIL SERVICE', 'Pharmacy'],
+      ['CAREMARK MAIL', 'Pharmacy'],
+      ['HUMANA PHARMACY', 'Pharmacy'],
+      ['HUMANA', 'Insurance'],
+      ['EXPRESS 1234', 'Clothing'],
+    ]);
+  });
+
   it("files a US business's dues, state taxes, tools, interest and bank fees on their Schedule C lines, a Canadian's dues on T2125's", () => {
     expectFiledFor('US', 'business', [
       ['STATE BAR OF CALIFORNIA', 'Business: Other expenses'],

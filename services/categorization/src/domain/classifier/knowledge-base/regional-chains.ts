@@ -102,6 +102,10 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   // match, "AMWELL" a shop's, "OPTUM RX" a pharmacy at only 0.25).
   { concept: 'medical', names: 'Amwell|MDLive|Nurx|Doctor On Demand|PlushCare|Sesame Care|SmileDirectClub|Smile Direct Club' },
   { concept: 'pharmacy', names: 'OptumRx|Optum Rx|Optum Pharmacy|Cost Plus Drugs|Mark Cuban Cost Plus' },
+  // The largest mail-order pharmacies as cards print them ("EXPRESS SCRIPTS" the clothing chain
+  // Express at 0.99, "OPTUMRX MAIL SERVICE" and "CAREMARK MAIL" a courier's for MAIL, "HUMANA
+  // PHARMACY" the insurer).
+  { concept: 'pharmacy', names: 'Express Scripts|Express Scripts Pharmacy|ESI Mail Pharmacy|Caremark|Caremark Mail|OptumRx Mail Service|Optum Rx Mail Service|Optum Rx Mail Order|Humana Pharmacy|CenterWell Pharmacy' },
   // A small business's sign maker, industrial supplier and phone systems ("FASTSIGNS" and
   // "MCMASTER-CARR" a café's closest match, "RINGCENTRAL" a builder's merchant's).
   { concept: 'advertising', names: 'FASTSIGNS|Signarama|Sign-A-Rama' },

@@ -166,6 +166,15 @@ const ENERGY_SUPPLY_WORDS: ReadonlySet<string> = new Set([
  */
 const PHARMACY_WORDS: ReadonlySet<string> = new Set(['PHARMACY', 'RX']);
 
+/**
+ * Words that make a grocer's or a general retailer's line its car workshop: "WALMART AUTO CARE",
+ * "SAMS CLUB TIRE", "SEARS AUTO CENTER" (AUTO with CARE, CENTER or SERVICE: "AUTO RENEW" is
+ * a subscription's).
+ */
+const TYRE_WORDS: ReadonlySet<string> = new Set(['TIRE', 'TIRES', 'TYRE', 'TYRES', 'AUTOMOTIVE']);
+const AUTO_WORDS: ReadonlySet<string> = new Set(['AUTO']);
+const WORKSHOP_WORDS: ReadonlySet<string> = new Set(['CARE', 'CENTER', 'CENTRE', 'SERVICE']);
+
 /** Words that make a hotel's, a venue's or an airport's line its car park: "MARRIOTT PARKING". */
 const PARKING_WORDS: ReadonlySet<string> = new Set(['PARKING', 'VALET']);
 
@@ -333,6 +342,22 @@ const COUNTERS: readonly Counter[] = [
     stores: ['groceries', 'shopping'],
     concept: 'pharmacy',
     display: 'pharmacy',
+  },
+  // After the store's name: Canadian Tire's TIRE is its own.
+  {
+    words: TYRE_WORDS,
+    stores: ['groceries', 'shopping'],
+    concept: 'car_service',
+    display: 'auto care',
+    afterName: true,
+  },
+  {
+    words: AUTO_WORDS,
+    alsoWords: WORKSHOP_WORDS,
+    stores: ['groceries', 'shopping'],
+    concept: 'car_service',
+    display: 'auto care',
+    afterName: true,
   },
   {
     words: PARKING_WORDS,

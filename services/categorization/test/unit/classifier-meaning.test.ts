@@ -3484,6 +3484,15 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expectFiledIn('ES', [['PAGO MOVIL EN MERCADONA', 'Groceries']]);
   });
 
+  it("reads a store's car workshop as car servicing, a name's own TIRE as the store's", () => {
+    expectFiledIn('US', [
+      ['WALMART AUTO CARE CTR 1234', 'Transport'],
+      ['SAMS CLUB TIRE', 'Transport'],
+      ['WALMART AUTO RENEW', 'Groceries'],
+    ]);
+    expectFiledIn('CA', [['CANADIAN TIRE 1234 TORONTO', 'Shopping']]);
+  });
+
   it('reads the largest mail-order pharmacies as pharmacies, not a clothing chain, a courier or an insurer', () => {
     expectFiledIn('US', [
       ['EXPRESS SCRIPTS', 'Pharmacy'],

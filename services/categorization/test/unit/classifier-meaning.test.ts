@@ -3484,6 +3484,26 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expectFiledIn('ES', [['PAGO MOVIL EN MERCADONA', 'Groceries']]);
   });
 
+  it("maps a German budget's mobility, savings and household by their meaning (Mobilität is no Italian furniture)", () => {
+    const german = named(
+      'Lebensmittel',
+      'Restaurants & Cafés',
+      'Mobilität',
+      'Haushalt',
+      'Sparen',
+      'Haustiere',
+      'Umbuchungen',
+    );
+    expectFiled(german, [
+      ['IKEA', 'Haushalt'],
+      ['BVG', 'Mobilität'],
+      ['SPARPLAN ETF', 'Sparen'],
+      ['TRADE REPUBLIC', 'Sparen'],
+      ['ZOOPLUS', 'Haustiere'],
+      ['UMBUCHUNG TAGESGELD', 'Umbuchungen'],
+    ]);
+  });
+
   it("reads a store's car workshop as car servicing, a name's own TIRE as the store's", () => {
     expectFiledIn('US', [
       ['WALMART AUTO CARE CTR 1234', 'Transport'],

@@ -46,6 +46,8 @@ export const EUROPEAN_CHAINS: readonly BrandList[] = [
   { concept: 'software', names: 'DATEV|lexoffice|sevDesk|Lexware|Pennylane|Holded|Moneybird|e-Boekhouden|Exact Online|Fatture in Cloud' },
   { concept: 'memberships', names: 'IHK|Handwerkskammer|Kamer van Koophandel|KvK|Camara de Comercio|Camera di Commercio' },
   { concept: 'share_trading', names: 'Trade Republic|Scalable Capital|DEGIRO|flatex|flatexDEGIRO|Bitpanda|Smartbroker|finanzen.net zero' },
+  // Online pet shops ("ZOOPLUS" a café's closest match).
+  { concept: 'pets', kind: 'pet_supplies', names: 'zooplus|Zooplus AG|bitiba|Zooroyal|Tiendanimal|Wanimo' },
   // The state pension funds: money in is the pension or benefit they pay ("INPS" was a tax
   // refund at 0.92, "DEUTSCHE RENTENVERSICHERUNG" a retirement contribution), money out the
   // contributions.

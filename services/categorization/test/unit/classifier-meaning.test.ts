@@ -3504,6 +3504,24 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it("understands more European budgets' names: clothing, home and garden, a credit card, eating out, food shopping", () => {
+    expectFiled(
+      named('Bekleidung', 'Haus & Garten', 'Kreditkarte', 'Kredite', 'Essen gehen', 'Lebensmittel'),
+      [
+        ['ZALANDO', 'Bekleidung'],
+        ['OBI BAUMARKT', 'Haus & Garten'],
+        ['KREDITKARTENABRECHNUNG', 'Kreditkarte'],
+        ['RESTAURANT DA MARIO', 'Essen gehen'],
+        ['REWE SAGT DANKE', 'Lebensmittel'],
+      ],
+    );
+    expectFiled(named('Alimentation', 'Restaurants', 'Habillement'), [
+      ['CARREFOUR MARKET', 'Alimentation'],
+      ['KFC', 'Restaurants'],
+      ['KIABI', 'Habillement'],
+    ]);
+  });
+
   it("reads a store's car workshop as car servicing, a name's own TIRE as the store's", () => {
     expectFiledIn('US', [
       ['WALMART AUTO CARE CTR 1234', 'Transport'],

@@ -47,6 +47,9 @@ const DINING: [string, number][] = [
   ['dining', 1],
   ['restaurant', 1],
   ['eating out', 1],
+  // German's "going out to eat": ESSEN alone is food of either kind.
+  ['essen gehen', 1],
+  ['auswarts essen', 1],
   // A category of their own for fast food or takeaway (Mint's "Fast Food" beside "Restaurants")
   // takes the fast-food chains (knowledge-base/kinds.ts); a restaurant goes to "Restaurants".
   ['takeaway', 0.9],
@@ -82,6 +85,8 @@ const DINING: [string, number][] = [
 ];
 const GROCERIES: [string, number][] = [
   ['groceries', 1],
+  // France's "Alimentation" is the food shopping (eating out is "Restaurants" beside it).
+  ['alimentation', 0.8],
   ['grocery', 1],
   ['supermarket', 1],
   ['lebensmittel', 1],
@@ -201,6 +206,10 @@ const HOME_FAMILY: [string, number][] = [
   ['maison', 0.7],
   ['haushalt', 0.7],
   ['huis', 0.7],
+  ['garten', 0.7],
+  ['jardin', 0.7],
+  ['giardino', 0.7],
+  ['tuin', 0.7],
 ];
 const TRAVEL_FAMILY: [string, number][] = [
   ['travel', 0.8],
@@ -548,10 +557,10 @@ export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   // A cash category first ("Cash & ATM"), else a transfers one.
   cash_deposit: { not: PAYMENT_OF_A_LOAN, terms: [...CASH, ['deposits', 1], ['einzahlungen', 1], ['versements', 0.8], ['versamenti', 0.8], ['stortingen', 1]] },
   cash_withdrawal: { not: PAYMENT_OF_A_LOAN, terms: [...CASH, ['withdrawals', 1], ['abhebungen', 1], ['retraits', 1], ['retiros', 1], ['prelievi', 1], ['prelievo', 1], ['opnames', 1]] },
-  card_repayment: { not: PAYMENT_OF_A_LOAN, terms: [['credit card', 1], ['card payment', 1], ['repayment', 1], ['debt', 0.8], ['debts', 0.8], ['payment', 0.9], ['payments', 0.9], ['zahlungen', 0.9], ['paiements', 0.9], ['pagos', 0.9], ['pagamenti', 0.9], ['betalingen', 0.9], ...TRANSFERS] },
+  card_repayment: { not: PAYMENT_OF_A_LOAN, terms: [['credit card', 1], ['kreditkarte', 1.1], ['kreditkarten', 1.1], ['carte de credit', 1.1], ['tarjeta de credito', 1.1], ['carta di credito', 1.1], ['creditcard', 1.1], ['card payment', 1], ['repayment', 1], ['debt', 0.8], ['debts', 0.8], ['payment', 0.9], ['payments', 0.9], ['zahlungen', 0.9], ['paiements', 0.9], ['pagos', 0.9], ['pagamenti', 0.9], ['betalingen', 0.9], ...TRANSFERS] },
   tax_payment: { terms: [...TAXES, ...TRANSFERS.map(([w, x]): [string, number] => [w, x * 0.5])] },
   shopping: { not: NOT_FOOD, terms: SHOPPING_BROAD.map(([w]): [string, number] => [w, 1]) },
-  clothing: { not: NOT_FOOD, terms: [['clothing', 1], ['clothes', 1], ['apparel', 1], ['fashion', 1], ['kleidung', 1], ['mode', 0.9], ['vetements', 1], ['ropa', 1], ['abbigliamento', 1], ['kleding', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
+  clothing: { not: NOT_FOOD, terms: [['clothing', 1], ['clothes', 1], ['apparel', 1], ['fashion', 1], ['kleidung', 1], ['bekleidung', 1], ['mode', 0.9], ['vetements', 1], ['habillement', 1], ['ropa', 1], ['abbigliamento', 1], ['kleding', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
   electronics: { not: NOT_FOOD, terms: [['electronics', 1], ['computer', 0.9], ['computers', 0.9], ['tech', 0.9], ['elektronik', 1], ['electronique', 1], ['electronica', 1], ['elettronica', 1], ['elektronica', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
   hardware: { not: [...NOT_FOOD, ...NOT_HOME_BILLS], terms: [...HOME_FAMILY, ['garden', 0.8], ['lawn', 0.8], ['hardware', 1], ['diy', 1], ['building', 0.9], ['bldg', 0.9], ['builders', 1], ['home improvement', 1], ['baumarkt', 1], ['bricolage', 1], ['bricolaje', 1], ['ferramenta', 1], ['bouwmarkt', 1], ['home maintenance', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },
   books: { not: NOT_FOOD, terms: [['books', 1], ['bucher', 1], ['livres', 1], ['libros', 1], ['libri', 1], ['boeken', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.5])] },

@@ -3522,6 +3522,36 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it("understands more budgeting apps' names: dividends, sales tax, a financial adviser, home supplies", () => {
+    expectFiled(
+      named(
+        'Paycheck',
+        'Bonus',
+        'Dividend & Cap Gains',
+        'Sales',
+        'Sales Tax',
+        'Financial Advisor',
+        'Home Supplies',
+        'Office Supplies',
+        'Restaurants',
+      ),
+      [
+        ['SCHWAB DIVIDEND', 'Dividend & Cap Gains', 'credit'],
+        ['TX COMPTROLLER SALES TAX', 'Sales Tax'],
+        ['STRIPE TRANSFER', 'Sales', 'credit'],
+        ['EDELMAN FINANCIAL ADVICE', 'Financial Advisor'],
+        ['STAPLES 00123', 'Office Supplies'],
+      ],
+    );
+    expectMapped(
+      appNames('US', 'Paycheck', 'Bonus', 'Home Supplies', 'Baby Supplies', 'Shopping'),
+      {
+        salary: 'Paycheck',
+        office_supplies: 'Shopping',
+      },
+    );
+  });
+
   it("reads a store's car workshop as car servicing, a name's own TIRE as the store's", () => {
     expectFiledIn('US', [
       ['WALMART AUTO CARE CTR 1234', 'Transport'],

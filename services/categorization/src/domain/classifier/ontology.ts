@@ -413,13 +413,13 @@ const WAGES: [string, number][] = [
 ];
 const INCOME: [string, number][] = [...GENERAL_INCOME, ...WAGES];
 
+/** Mobility in German, French, Dutch, Spanish and Italian: Italy's MOBILI (furniture) opens them. */
+const MOBILITY = ['mobilitat', 'mobilite', 'mobiliteit', 'mobilidad', 'mobilita'];
+
 /**
  * "Purchases Food", "Food Shopping": food bought. Not where shopping at large goes, nor the
  * concepts that take a shopping category's broad words (clothing, electronics, books…).
  */
-/** Mobility in German, French, Dutch, Spanish and Italian: Italy's MOBILI (furniture) opens them. */
-const MOBILITY = ['mobilitat', 'mobilite', 'mobiliteit', 'mobilidad', 'mobilita'];
-
 const NOT_FOOD = [...FOOD_FAMILY.map(([w]) => w), 'groceries', 'grocery', 'lebensmittel'];
 /** An insurer's category ("Health Insurance", "Versicherung") is no place for what it covers. */
 const NOT_INSURANCE = [
@@ -547,9 +547,9 @@ export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   bank_fee: { not: CAR_WORDS, terms: FEES },
   // Fees below interest: "Finance Charge" beside "ATM Fee" and "Service Fee" (Mint) takes it.
   interest_charge: { terms: [['interest', 1], ['finance charge', 1], ['finance charges', 1], ...FEES.map(([w, x]): [string, number] => [w, x * 0.9])] },
-  interest_income: { not: ['fee', 'fees', 'charge', 'charges', 'cost', 'costs', 'expense', 'expenses', 'gebuhren', 'kosten', 'frais', 'comisiones', 'commissioni'], terms: [['interest income', 1.2], ['interest', 1], ['dividends', 1.2], ['investment income', 1.2], ['zinsertrag', 1.2], ...INCOME.map(([w]): [string, number] => [w, 0.7])] },
+  interest_income: { not: ['fee', 'fees', 'charge', 'charges', 'cost', 'costs', 'expense', 'expenses', 'gebuhren', 'kosten', 'frais', 'comisiones', 'commissioni'], terms: [['interest income', 1.2], ['interest', 1], ['dividends', 1.2], ['dividend', 1.2], ['investment income', 1.2], ['zinsertrag', 1.2], ...INCOME.map(([w]): [string, number] => [w, 0.7])] },
   salary: { terms: INCOME },
-  sales_income: { terms: [['sales', 1], ['revenue', 1], ['umsatz', 1], ['ventes', 1], ['ventas', 1], ['vendite', 1], ['omzet', 1], ...INCOME.map(([w]): [string, number] => [w, 0.7])] },
+  sales_income: { not: ['tax', 'taxes'], terms: [['sales', 1], ['revenue', 1], ['umsatz', 1], ['ventes', 1], ['ventas', 1], ['vendite', 1], ['omzet', 1], ...INCOME.map(([w]): [string, number] => [w, 0.7])] },
   transfer: { not: PAYMENT_OF_A_LOAN, terms: TRANSFERS },
   cheque: { not: CHEQUE_NOT, terms: CHEQUES },
   // A cheque category first; else a general income one, not one for a kind of income.
@@ -573,7 +573,7 @@ export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   childcare: { terms: [['childcare', 1], ['child care', 1], ['family care', 0.9], ['daycare', 1], ['kids', 0.8], ['children', 0.8], ['kinder', 0.8], ['kinderbetreuung', 1], ['kita', 1], ['creche', 1], ['enfants', 0.8], ['guarderia', 1], ['ninos', 0.8], ['asilo', 1], ['bambini', 0.8], ['kinderopvang', 1], ['kinderen', 0.8], ['family', 0.6], ['familie', 0.6], ['famille', 0.6], ['familia', 0.6], ['famiglia', 0.6], ['gezin', 0.6]], unlessNamed: ['support', 'social', 'services', 'allowance', 'benefit', 'benefits'] },
   software: { terms: [['software', 1], ['apps', 0.8], ['saas', 1], ['cloud', 0.8], ['computing', 0.9], ['online services', 1], ...SUBSCRIPTIONS.map(([w, x]): [string, number] => [w, x * 0.8])] },
   postage: { not: NOT_FOOD, terms: [['business services', 0.6], ['postage', 1], ['shipping', 1], ['post', 0.8], ['porto', 1], ['versand', 1], ['courrier', 1], ['envios', 1], ['spedizioni', 1], ['verzending', 1], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 0.5])] },
-  office_supplies: { not: NOT_FOOD, terms: [['business services', 0.6], ['stationery', 1], ['stationary', 1], ['schreibwaren', 1], ['papeterie', 1], ['papeleria', 1], ['cancelleria', 1], ['kantoorartikelen', 1], ['office', 0.9], ['supplies', 0.8], ['buro', 0.9], ['bureau', 0.9], ['oficina', 0.9], ['ufficio', 0.9], ['kantoor', 0.9], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 0.8])] },
+  office_supplies: { not: [...NOT_FOOD, 'home', 'baby', 'pet', 'pets'], terms: [['business services', 0.6], ['stationery', 1], ['stationary', 1], ['schreibwaren', 1], ['papeterie', 1], ['papeleria', 1], ['cancelleria', 1], ['kantoorartikelen', 1], ['office', 0.9], ['supplies', 0.8], ['buro', 0.9], ['bureau', 0.9], ['oficina', 0.9], ['ufficio', 0.9], ['kantoor', 0.9], ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 0.8])] },
   dry_cleaning: { not: NOT_FOOD, terms: [['personal care', 0.6], ['laundry', 1], ['dry cleaning', 1], ['reinigung', 1], ['wascherei', 1], ['pressing', 1], ['lavanderia', 1], ['stomerij', 1], ...SHOPPING_BROAD] },
   loan_repayment: { not: ['student', 'studien', 'etudiant', 'estudiante', 'studente', 'studie', 'home', 'house', 'mortgage', 'hypothek', 'hypotheque', 'hipoteca', 'mutuo', 'hypotheek', 'interest', 'zinsen'], terms: [['loan', 1], ['loans', 1], ['loan repayment', 1.2], ['loan repayments', 1.2], ['loan payment', 1.2], ['auto payment', 1.2], ['car payment', 1.2], ['auto loan', 1.2], ['car loan', 1.2], ['kredit', 1], ['kredite', 1], ['darlehen', 1], ['ratenkredit', 1.2], ['prets', 1], ['credit auto', 1.2], ['prestamo', 1], ['prestamos', 1], ['prestito', 1], ['prestiti', 1], ['finanziamento', 1], ['lening', 1], ['leningen', 1], ['krediet', 1]] },
   student_loan: { terms: [['student loan', 1.2], ['student loans', 1.2], ['studienkredit', 1.2], ['bafog', 1.2], ['pret etudiant', 1.2], ['prestamo estudiantil', 1.2], ['prestito studentesco', 1.2], ['studielening', 1.2], ['studieschuld', 1.2], ['loans', 0.6], ['loan', 0.6]] },
@@ -586,7 +586,7 @@ export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   council_rates: { terms: [['council tax', 1.2], ['council rates', 1.2], ['rates', 1], ['property tax', 1.2], ['property taxes', 1.2], ['grundsteuer', 1.2], ['taxe fonciere', 1.2], ['ibi', 1.2], ['imu', 1.2], ['ozb', 1.2], ['gemeentelijke belastingen', 1.2], ...TAXES.map(([w, x]): [string, number] => [w, x * 0.6]), ...BILLS_FAMILY.map(([w, x]): [string, number] => [w, x * 0.9])] },
   storage: { not: ['cloud', 'online', 'data', 'digital', 'backup', 'software', 'wolke', 'nube'], terms: [['storage', 1.2], ['self storage', 1.2], ['storage unit', 1.2], ['moving', 1], ['removals', 1], ['truck rental', 1], ['truck hire', 1], ['movers', 1], ['relocation', 0.9], ['lagerraum', 1.2], ['einlagerung', 1.2], ['umzug', 1], ['garde meuble', 1.2], ['demenagement', 1], ['trastero', 1.2], ['mudanza', 1], ['magazzino', 1], ['trasloco', 1], ['opslag', 1.2], ['verhuizing', 1], ['verhuis', 1], ...HOME_FAMILY.map(([w, x]): [string, number] => [w, x * 0.9]), ['housing', 0.5], ['rent', 0.4]] },
   coworking: { terms: [['coworking', 1.2], ['co working', 1.2], ['office space', 1.2], ['office rent', 1.2], ['workspace', 1.1], ['premises', 1], ['buromiete', 1.2], ['bureaux', 0.9], ['alquiler de oficina', 1.2], ['affitto ufficio', 1.2], ['kantoorhuur', 1.2], ['werkplek', 1.1]] },
-  state_tax: { terms: [['state tax', 1.2], ['state taxes', 1.2], ['state local', 1.2], ['local tax', 1.2], ['local taxes', 1.2], ...TAXES.map(([w, x]): [string, number] => [w, x * 0.8])] },
+  state_tax: { terms: [['sales tax', 1.2], ['state tax', 1.2], ['state taxes', 1.2], ['state local', 1.2], ['local tax', 1.2], ['local taxes', 1.2], ...TAXES.map(([w, x]): [string, number] => [w, x * 0.8])] },
   advertising: { terms: [['business services', 0.8], ['advertising', 1], ['marketing', 1], ['ads', 1], ['advertisement', 1], ['promotion', 0.9], ['promotions', 0.9], ['werbung', 1], ['publicite', 1], ['publicidad', 1], ['pubblicita', 1], ['reclame', 1]] },
   contractors: { terms: [['business services', 0.7], ['contractors', 1], ['contractor', 1], ['subcontractors', 1], ['subcontractor', 1], ['subcontracts', 1], ['contract labor', 1], ['contract labour', 1], ['contract work', 1], ['freelancers', 1], ['freelance', 0.9], ['outsourcing', 0.9], ['fremdleistungen', 1], ['subunternehmer', 1], ['sous traitance', 1], ['subcontratistas', 1], ['subcontratacion', 1], ['subappalti', 1], ['onderaannemers', 1], ['inhuur', 0.9]] },
   professional_fees: { terms: [['professional fees', 1.2], ['professional services', 1.1], ['business services', 1], ['professional', 0.7], ['prof fees', 1.1], ['legal', 1], ['lawyer', 1], ['solicitor', 1], ['attorney', 1], ['accounting', 1], ['accountant', 1], ['bookkeeping', 1], ['consulting', 1], ['consultancy', 1], ['advisory', 0.9], ['rechtsanwalt', 1], ['anwalt', 1], ['rechtsberatung', 1], ['beratung', 1], ['honorare', 1], ['buchhaltung', 1], ['avocat', 1], ['honoraires', 1], ['comptabilite', 1], ['conseil', 0.9], ['abogado', 1], ['asesoria', 1], ['gestoria', 1], ['honorarios', 1], ['contabilidad', 1], ['avvocato', 1], ['consulenza', 1], ['contabilita', 1], ['advocaat', 1], ['boekhouding', 1], ['advieskosten', 1]] },
@@ -601,7 +601,7 @@ export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   pension: { terms: [['pension', 1.2], ['pensions', 1.2], ['superannuation', 0.9], ['rentenversicherung', 1.2], ...RETIREMENT] },
   ira: { terms: [['ira', 1.2], ['roth', 1.2], ['401k', 1.1], ...RETIREMENT] },
   hsa: { terms: [['hsa', 1.2], ['health savings', 1.2], ['fsa', 1], ...HEALTH_FAMILY.map(([w, x]): [string, number] => [w, x * 0.8])] },
-  investment_costs: { terms: [['investment costs', 1.2], ['investment fees', 1.2], ['brokerage fees', 1.2], ['platform fees', 1.1], ['margin interest', 1.1], ['financial advice', 1.1], ['depotgebuhren', 1.2], ['frais de courtage', 1.2], ['comisiones de inversion', 1.2], ['commissioni di intermediazione', 1.2], ['beleggingskosten', 1.2], ['investment', 0.6], ['investments', 0.6], ['brokerage', 0.8]] },
+  investment_costs: { terms: [['investment costs', 1.2], ['investment fees', 1.2], ['brokerage fees', 1.2], ['platform fees', 1.1], ['margin interest', 1.1], ['financial advice', 1.1], ['financial advisor', 1.1], ['financial adviser', 1.1], ['depotgebuhren', 1.2], ['frais de courtage', 1.2], ['comisiones de inversion', 1.2], ['commissioni di intermediazione', 1.2], ['beleggingskosten', 1.2], ['investment', 0.6], ['investments', 0.6], ['brokerage', 0.8]] },
   wages: { terms: [['wages', 1.2], ['salaries', 1.1], ['payroll', 1.2], ['staff costs', 1.2], ['staff wages', 1.2], ['employees', 1], ['personnel', 1], ['lohne', 1.2], ['gehalter', 1.1], ['personalkosten', 1.2], ['salaires', 1.1], ['nominas', 1.2], ['sueldos', 1.1], ['stipendi', 1.1], ['personale', 1], ['lonen', 1.2], ['salarissen', 1.1], ['personeelskosten', 1.2]] },
   fines: { terms: [['fines', 1], ['penalties', 1], ['strafen', 1], ['bussgeld', 1], ['amendes', 1], ['multas', 1], ['multe', 1], ['boetes', 1], ...AUTO_FAMILY.map(([w, x]): [string, number] => [w, x * 0.5])] },
 };

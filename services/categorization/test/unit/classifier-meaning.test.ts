@@ -3552,6 +3552,18 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     );
   });
 
+  it('understands German compound insurances, schools, sport, personal care and the broadcasting fee by name', () => {
+    expectMapped(appNames('DE', 'Autoversicherung', 'Schule', 'Rundfunkbeitrag', 'Sonstiges'), {
+      insurance: 'Autoversicherung',
+      education: 'Schule',
+      streaming: 'Rundfunkbeitrag',
+    });
+    expectMapped(appNames('ES', 'Deporte', 'Otros'), { gym: 'Deporte' });
+    expectMapped(appNames('IT', 'Cura della persona', 'Altro'), {
+      personal_care: 'Cura della persona',
+    });
+  });
+
   it("reads a store's car workshop as car servicing, a name's own TIRE as the store's", () => {
     expectFiledIn('US', [
       ['WALMART AUTO CARE CTR 1234', 'Transport'],

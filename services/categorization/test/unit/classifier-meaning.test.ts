@@ -3564,6 +3564,15 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     });
   });
 
+  it("reads a school's lunch account as the child's school, daycare chains and sitters' sites as childcare", () => {
+    expectFiledIn('US', [
+      ['LUNCH MONEY NOW', 'Education'],
+      ['MEALS PLUS', 'Education'],
+      ['THE LEARNING EXPERIENCE', 'Kids & Childcare'],
+      ['URBANSITTER', 'Kids & Childcare'],
+    ]);
+  });
+
   it("reads Arizona's power companies as utilities, Britain's Spire hospitals as medical", () => {
     expectFiledIn('US', [
       ['ARIZONA PUBLIC SERVICE', 'Utilities'],

@@ -64,6 +64,11 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'dining', names: 'Perkins|Perkins Restaurant|Biggby|Biggby Coffee|Moes Southwest|Moes Southwest Grill|Krystal|Wetzels Pretzels|Lou Malnatis|Giordanos|McAlisters|McAlisters Deli' },
   { concept: 'medical', names: 'Concentra|MedExpress|US Anesthesia Partners' },
   { concept: 'education', names: 'Code Ninjas|Princeton Review|College Board|MySchoolBucks|PayPAMS|Outschool|SchoolPay|K12 Payment Center' },
+  // School lunch accounts a parent tops up ("LUNCH MONEY NOW" a café's, "MEALS PLUS" a
+  // subscription's), a daycare chain and sitters' sites ("THE LEARNING EXPERIENCE" a course's at
+  // 0.30, "URBANSITTER" a café's closest match).
+  { concept: 'education', kind: 'school', names: 'Lunch Money Now|LunchMoneyNow|MealsPlus|Meals Plus|SchoolCafe|LINQ Connect|Titan School Solutions' },
+  { concept: 'childcare', names: 'The Learning Experience|Learning Experience|Kiddie Academy|Goddard School|The Goddard School|Childrens Lighthouse|Lightbridge Academy|UrbanSitter|Sittercity|Bambino Sitters' },
   // A trip's paperwork, lounges and flight search: "ESTA APPLICATION" and "KAYAK" were
   // a café's closest match, "PRIORITY PASS" a courier's; a traveller's eSIM is a phone plan.
   { concept: 'airline', names: 'TSA PreCheck|TSA Pre Check|CLEAR Membership|Clearme|ESTA|CBP ESTA|ETIAS|Priority Pass|Kayak|Kayak.com' },

@@ -3564,6 +3564,14 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     });
   });
 
+  it('reads therapy practices and an eyewear chain by their full names as medical', () => {
+    expectFiledIn('US', [
+      ['LIFESTANCE', 'Medical & Dental'],
+      ['AMERICAS BEST CONTACTS', 'Medical & Dental'],
+      ['AMERICAS BEST VALUE INN', 'Travel & Holidays'],
+    ]);
+  });
+
   it("reads a school's lunch account as the child's school, daycare chains and sitters' sites as childcare", () => {
     expectFiledIn('US', [
       ['LUNCH MONEY NOW', 'Education'],

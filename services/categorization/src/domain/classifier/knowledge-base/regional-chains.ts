@@ -63,6 +63,8 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'dining', names: 'SBUX|DNKN' },
   { concept: 'dining', names: 'Perkins|Perkins Restaurant|Biggby|Biggby Coffee|Moes Southwest|Moes Southwest Grill|Krystal|Wetzels Pretzels|Lou Malnatis|Giordanos|McAlisters|McAlisters Deli' },
   { concept: 'medical', names: 'Concentra|MedExpress|US Anesthesia Partners' },
+  // Therapy practices and an eyewear chain by their full names ("LIFESTANCE" a café's closest match).
+  { concept: 'medical', names: 'LifeStance|LifeStance Health|Headway Health|Alma Health|Americas Best Contacts|Americas Best Eyeglasses|Americas Best Contacts & Eyeglasses' },
   { concept: 'education', names: 'Code Ninjas|Princeton Review|College Board|MySchoolBucks|PayPAMS|Outschool|SchoolPay|K12 Payment Center' },
   // School lunch accounts a parent tops up ("LUNCH MONEY NOW" a café's, "MEALS PLUS" a
   // subscription's), a daycare chain and sitters' sites ("THE LEARNING EXPERIENCE" a course's at

@@ -3564,6 +3564,18 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     });
   });
 
+  it('reads a bare refund as saying nothing of what was refunded, and a tax refund as taxes', () => {
+    const categories = defaultCategories('US');
+    const refund = classify(categories, 'REFUND', 'credit');
+    expect(refund.confidence).toBeLessThan(0.5);
+    expect(refund.categoryName).not.toBe('Income/Salary');
+    expect(classify(categories, 'PURCHASE REFUND', 'credit').confidence).toBeLessThan(0.5);
+    expectFiledIn('US', [
+      ['TAX REFUND', 'Taxes', 'credit'],
+      ['IRS TREAS 310 TAX REF', 'Taxes', 'credit'],
+    ]);
+  });
+
   it('reads therapy practices and an eyewear chain by their full names as medical', () => {
     expectFiledIn('US', [
       ['LIFESTANCE', 'Medical & Dental'],

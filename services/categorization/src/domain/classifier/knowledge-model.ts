@@ -737,8 +737,10 @@ const SHOP_WORD_CONCEPTS: ReadonlySet<ConceptId> = new Set<ConceptId>([
  * MOON NAILS" and "BLUE RIDGE HARDWARE" a café, "Dr Martens" made "DR SARAH LEE MD" a shoe shop,
  * and the phone company Three a pub's "THE THREE TUNS" a phone bill, Nine's streaming "NINE
  * WEST". People's commonest names too: The Smith Family (a charity) made "TO: J SMITH" a
- * donation at 0.92 and "SMITH NANNY" a café's, David Jones "JONES CPA" a shop's. Keywords keep
- * them ("city council", "grand central", "dr").
+ * donation at 0.92 and "SMITH NANNY" a café's, David Jones "JONES CPA" a shop's. And a refund's
+ * word, which says money came back, not for what: the names "Tax Refund" and "State Tax Refund"
+ * made a bare "REFUND", money in, the tax office's at 0.96. Keywords keep them ("city council",
+ * "grand central", "dr").
  */
 const NAME_WORDS_OF_NO_TRADE: ReadonlySet<string> = new Set(
   (
@@ -748,7 +750,8 @@ const NAME_WORDS_OF_NO_TRADE: ReadonlySet<string> = new Set(
     'AMERICAN NATIONAL UNITED GENERAL INTERNATIONAL GLOBAL KING DR ' +
     'SMITH JOHNSON JONES BROWN DAVIS MILLER WILSON TAYLOR ANDERSON THOMAS JACKSON HARRIS MARTIN ' +
     'THOMPSON MOORE CLARK LEWIS ROBINSON WALKER YOUNG ALLEN WRIGHT SCOTT HILL ADAMS EVANS ' +
-    'JOHN DAVID JAMES MICHAEL ROBERT WILLIAM MARY SARAH PETER PAUL'
+    'JOHN DAVID JAMES MICHAEL ROBERT WILLIAM MARY SARAH PETER PAUL ' +
+    'REFUND REFUNDS'
   ).split(' '),
 );
 

@@ -3564,6 +3564,14 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     });
   });
 
+  it('reads a pension, money in, as the pension paid where the line says so, and a finance charge reversed as the charge', () => {
+    expectFiledIn('US', [
+      ['PENSION', 'Income/Salary', 'credit'],
+      ['PENSION CONTRIBUTION', 'IRA Contributions'],
+      ['CR ADJ FOR FINANCE CHARGE', 'Bank Fees', 'credit'],
+    ]);
+  });
+
   it('reads a bare refund as saying nothing of what was refunded, and a tax refund as taxes', () => {
     const categories = defaultCategories('US');
     const refund = classify(categories, 'REFUND', 'credit');

@@ -612,6 +612,13 @@ const TICKETED: readonly ConceptId[] = ['airline'];
  * person's name, which the keyword model reads as a chain's ("FPO JOHN SMITH": John Lewis), so
  * the line leans to a transfer as a processor's line to its trade; a known merchant stays itself.
  */
+/** Concepts whose words on money coming the other way say the same thing reversed (turnedWhereSaid). */
+const CHARGES_REVERSED: ReadonlySet<ConceptId> = new Set<ConceptId>([
+  'interest_charge',
+  'interest_income',
+  'cheque',
+]);
+
 const RAIL_OPENERS: ReadonlySet<string> = new Set(['FPO', 'FPI', 'TFR', 'TRF', 'STO']);
 
 /**
@@ -1421,6 +1428,35 @@ export class KnowledgeModel {
     return rest.words.some(saysTop) ? read : undefined;
   }
 
+  /**
+   * The keyword belief with a concept turned for the money's direction (concepts.ts, onCredit
+   * and onDebit, as a known merchant's is) where the line says that concept in its own keyword:
+   * "PENSION", money in, is the pension paid, not a contribution. Read by letters alone, the
+   * turn misled: a brokerage's "PENSON" credit went to pay, a card's "ADJUSTMENT PURCHASES"
+   * credits to interest earned. Interest's and a cheque's words keep their concept: a credit
+   * that says "FINANCE CHARGE" is the charge reversed, filed with it.
+   */
+  private turnedWhereSaid(
+    scores: ConceptScores,
+    normalized: NormalizedDescription,
+    type: string | undefined,
+  ): ConceptScores & { turned?: true } {
+    const { words } = normalized;
+    const said = new Set<ConceptId>();
+    for (const word of words) for (const c of this.keywordConcepts.get(word) ?? []) said.add(c);
+    for (const pair of adjacentPairs(words))
+      for (const c of this.keywordPairConcepts.get(pair) ?? []) said.add(c);
+    const turn = (concept: ConceptId) =>
+      said.has(concept) && !CHARGES_REVERSED.has(concept) ? forDirection(concept, type) : concept;
+    if (!scores.concepts.some((c) => turn(c) !== c)) return scores;
+    const belief = new Map<ConceptId, number>();
+    scores.concepts.forEach((concept, i) => {
+      const turned = turn(concept);
+      belief.set(turned, (belief.get(turned) ?? 0) + scores.probabilities[i]);
+    });
+    return { concepts: [...belief.keys()], probabilities: [...belief.values()], turned: true };
+  }
+
   /** Whether the word is a keyword of a household purpose a transfer pays for, this way round. */
   private saysPurpose(word: string, type: string | undefined): boolean {
     return [...(this.keywordConcepts.get(word) ?? [])].some((c) => isRailPurpose(c, type));
@@ -1492,10 +1528,20 @@ export class KnowledgeModel {
         fact = undefined;
       }
     }
-    const { features, scores, knownShare, top } = reading;
+    const { features, knownShare, top } = reading;
+    const scores = this.turnedWhereSaid(reading.scores, normalized, type);
     const evidence = top ? this.keywordModel.evidenceFor(features, top) : [];
-    const evidenceFor = (concept: ConceptId) =>
+    const evidenceOf = (concept: ConceptId) =>
       concept === top ? evidence : this.keywordModel.evidenceFor(features, concept);
+    // A concept the direction turned another into cites the other's words ("PENSION", money in).
+    const evidenceFor = (concept: ConceptId) => {
+      const own = evidenceOf(concept);
+      if (own.length || !scores.turned) return own;
+      const from = reading.scores.concepts.filter(
+        (c) => c !== concept && forDirection(c, type) === concept,
+      );
+      return from.map(evidenceOf).find((words) => words.length) ?? own;
+    };
     const kindsNamed = kindsNamedBy(normalized.words.map((word) => word.toLowerCase()));
     const concept = fact && forDirection(fact.concept, type);
     return {

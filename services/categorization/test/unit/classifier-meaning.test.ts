@@ -3564,6 +3564,29 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     });
   });
 
+  it("reads a store card's bill, money out, as the card's, the store's refund as the store's", () => {
+    expectFiled(
+      named(
+        'Credit Card Payment',
+        'Transfer',
+        'Shopping',
+        'Clothing',
+        'Home Improvement',
+        'Restaurants',
+      ),
+      [
+        ['TARGET REDCARD PAYMENT', 'Credit Card Payment'],
+        ['KOHLS CHARGE', 'Credit Card Payment'],
+        ['HOME DEPOT CREDIT', 'Credit Card Payment'],
+        ['AMAZON STORE CARD', 'Credit Card Payment'],
+        ['SYNCB/AMAZON', 'Credit Card Payment'],
+        ['COMENITY BANK', 'Credit Card Payment'],
+        ["KOHL'S #0337 MECHANICSBURG PA CREDIT", 'Clothing', 'credit'],
+        ['TARGET 1234', 'Shopping'],
+      ],
+    );
+  });
+
   it('reads a pension, money in, as the pension paid where the line says so, and a finance charge reversed as the charge', () => {
     expectFiledIn('US', [
       ['PENSION', 'Income/Salary', 'credit'],

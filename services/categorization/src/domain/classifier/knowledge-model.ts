@@ -306,6 +306,22 @@ const EARNINGS: readonly Earning[] = [
 const STORE_CARD_WORDS: ReadonlySet<string> = new Set(['REPAYMENT']);
 
 /**
+ * Words that, on money out, make a retailer's line the bill of its store card: "TARGET REDCARD
+ * PAYMENT", "KOHLS CHARGE", "HOME DEPOT CREDIT", "LOWES CREDIT CARD", "AMAZON STORE CARD" (each
+ * a purchase at 0.99). Money in, CREDIT is the store's refund ("KOHL'S #0337 CREDIT").
+ */
+const STORE_CARD_BILL_WORDS: ReadonlySet<string> = new Set(['REDCARD', 'CHARGE', 'CREDIT', 'CARD']);
+const STORE_CARD_STORES: readonly ConceptId[] = [
+  'shopping',
+  'clothing',
+  'electronics',
+  'hardware',
+  'furniture',
+  'groceries',
+  'fuel',
+];
+
+/**
  * Words that make a bank's line the bill of its credit card: "CITIBANK CREDIT CARD", "TD BANK
  * CARD PAYMENT", "CHASE BANK CRD EPAY" (read on the whole line: CARD is a channel's word).
  */
@@ -414,7 +430,7 @@ const COUNTERS: readonly Counter[] = [
   },
   {
     words: STORE_CARD_WORDS,
-    stores: ['shopping', 'clothing', 'electronics', 'hardware', 'furniture', 'groceries', 'fuel'],
+    stores: STORE_CARD_STORES,
     concept: 'card_repayment',
     display: 'store card',
   },
@@ -1119,6 +1135,15 @@ export class KnowledgeModel {
     return earning && this.counterOf(store, earning.concept, earning.display);
   }
 
+  /** The bill of this store's card, where its line, money out, says so (STORE_CARD_BILL_WORDS). */
+  private storeCardBill(store: MerchantFact, words: readonly string[]): MerchantFact | undefined {
+    if (!STORE_CARD_STORES.includes(store.concept)) return undefined;
+    const rest = words.filter((word) => !store.merchantTokens.includes(word));
+    return rest.some((word) => STORE_CARD_BILL_WORDS.has(word))
+      ? this.counterOf(store, 'card_repayment', 'store card')
+      : undefined;
+  }
+
   /** A store's counter (fuel station, pharmacy, car park) as a fact of its own, made once. */
   private counterOf(store: MerchantFact, concept: ConceptId, display: string): MerchantFact {
     const ofStore = this.counters.get(store) ?? new Map<string, MerchantFact>();
@@ -1499,6 +1524,7 @@ export class KnowledgeModel {
     // "TST* HARVEST & BREW" is a restaurant paying through Toast, not the software Harvest.
     if (fact && trade && !trade.includes(fact.concept)) fact = undefined;
     if (fact && type === 'credit') fact = this.earnedFrom(fact, normalized.words) ?? fact;
+    if (fact && type === 'debit') fact = this.storeCardBill(fact, normalized.words) ?? fact;
     // A ticket's number or a bank transfer's opening word leans the reading of a name the
     // knowledge does not know ("UNITED 0162345678901", "FPO JOHN SMITH").
     const leaning =

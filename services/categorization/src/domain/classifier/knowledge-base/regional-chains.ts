@@ -147,6 +147,9 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   // charity's for MISSION, "SELF LENDER" a storage unit's for SELF).
   { concept: 'loan_repayment', names: 'EarnIn|Activehours|Brigit|MoneyLion|Klover|FloatMe|OppLoans|Oportun|Best Egg|Avant|Upgrade|Prosper Funding|Prosper Marketplace|Mariner Finance|World Finance|Regional Finance|Self Lender|Self Financial|Kikoff|Possible Finance' },
   { concept: 'card_repayment', names: 'Mission Lane|Credit One Bank' },
+  // The banks behind store cards ("SYNCB/AMAZON" was Amazon's shop at 0.99, "COMENITY BANK" an
+  // unsure transfer).
+  { concept: 'card_repayment', names: 'Synchrony Bank|Synchrony|SYNCB|Comenity|Comenity Bank|Comenity Pay|Comenity Capital|Citi Retail Services' },
   { concept: 'transfer', names: 'Xoom|Chime|Varo|Varo Bank' },
   // The largest US banks, as a line paying into them or their own cash machine prints them
   // ("PNC ATM", "CHASE BANK ATM" a bank's fee, "WELLS FARGO ATM" a mortgage's at 0.19).

@@ -310,7 +310,14 @@ const STORE_CARD_WORDS: ReadonlySet<string> = new Set(['REPAYMENT']);
  * PAYMENT", "KOHLS CHARGE", "HOME DEPOT CREDIT", "LOWES CREDIT CARD", "AMAZON STORE CARD" (each
  * a purchase at 0.99). Money in, CREDIT is the store's refund ("KOHL'S #0337 CREDIT").
  */
-const STORE_CARD_BILL_WORDS: ReadonlySet<string> = new Set(['REDCARD', 'CHARGE', 'CREDIT', 'CARD']);
+const STORE_CARD_BILL_WORDS: ReadonlySet<string> = new Set(['REDCARD', 'CHARGE', 'CREDIT']);
+/** Its card named by two words: "AMAZON GIFT CARD" is a gift bought there. */
+const STORE_CARD_BILL_PAIRS: ReadonlySet<string> = new Set([
+  'STORE CARD',
+  'CIRCLE CARD',
+  'CARD SERVICES',
+  'CARD SRVC',
+]);
 const STORE_CARD_STORES: readonly ConceptId[] = [
   'shopping',
   'clothing',
@@ -1139,9 +1146,10 @@ export class KnowledgeModel {
   private storeCardBill(store: MerchantFact, words: readonly string[]): MerchantFact | undefined {
     if (!STORE_CARD_STORES.includes(store.concept)) return undefined;
     const rest = words.filter((word) => !store.merchantTokens.includes(word));
-    return rest.some((word) => STORE_CARD_BILL_WORDS.has(word))
-      ? this.counterOf(store, 'card_repayment', 'store card')
-      : undefined;
+    const saysBill =
+      rest.some((word) => STORE_CARD_BILL_WORDS.has(word)) ||
+      adjacentPairs(rest).some((pair) => STORE_CARD_BILL_PAIRS.has(pair));
+    return saysBill ? this.counterOf(store, 'card_repayment', 'store card') : undefined;
   }
 
   /** A store's counter (fuel station, pharmacy, car park) as a fact of its own, made once. */

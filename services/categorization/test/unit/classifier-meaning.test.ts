@@ -3582,7 +3582,7 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
         ['SYNCB/AMAZON', 'Credit Card Payment'],
         ['COMENITY BANK', 'Credit Card Payment'],
         ["KOHL'S #0337 MECHANICSBURG PA CREDIT", 'Clothing', 'credit'],
-      ['AMAZON GIFT CARD', 'Shopping'],
+        ['AMAZON GIFT CARD', 'Shopping'],
         ['TARGET 1234', 'Shopping'],
       ],
     );

@@ -3564,6 +3564,17 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     });
   });
 
+  it("reads a grocer's bank, insurance, phone plan and travel desk as theirs, not groceries", () => {
+    expectFiledIn('GB', [
+      ['TESCO BANK', 'Transfers'],
+      ['TESCO INSURANCE', 'Insurance'],
+      ['ALDI MOBILE', 'Phone & Internet'],
+      ['TESCO STORES 1234', 'Groceries'],
+    ]);
+    expectFiledIn('DE', [['ALDI TALK', 'Phone & Internet']]);
+    expectFiledIn('US', [['COSTCO TRAVEL', 'Travel & Holidays']]);
+  });
+
   it("reads a store card's bill, money out, as the card's, the store's refund as the store's", () => {
     expectFiled(
       named(

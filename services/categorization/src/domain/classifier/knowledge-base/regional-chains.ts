@@ -163,6 +163,12 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   // Australia's superannuation clearing houses, through which an employer pays its staff's super
   // ("SUPERCHOICE" a grocer's closest match).
   { concept: 'wages', names: 'SuperChoice|Super Choice|ClickSuper|QuickSuper|Beam Super|Ozedi' },
+  // A grocer's or a department store's bank, insurance, phone plan and travel desk, named after
+  // it ("TESCO BANK", "ALDI TALK", "COSTCO TRAVEL" were groceries at 0.99).
+  { concept: 'card_repayment', names: "Tesco Bank|Sainsburys Bank|Sainsbury's Bank|M&S Bank|John Lewis Finance|Asda Money" },
+  { concept: 'insurance', names: "Tesco Insurance|Sainsburys Insurance|Sainsbury's Insurance|Asda Insurance|M&S Insurance|Aldi Insurance" },
+  { concept: 'phone_internet', names: 'Aldi Talk|Aldi Mobile|Lidl Connect|Lidl Mobile|Asda Mobile|Sainsburys Mobile' },
+  { concept: 'accommodation', names: 'Costco Travel|Sams Club Travel|BJs Travel' },
   // Australia's and the United Kingdom's
   // Australia's buy-now-pay-later instalments, its trams' and buses' operator, and a child's
   // pocket-money card ("HUMM", "OPENPAY", "KEOLIS DOWNER" a café's closest match, "SPRIGGY" a

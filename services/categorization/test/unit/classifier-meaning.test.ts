@@ -3564,6 +3564,14 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     });
   });
 
+  it("reads the household bill a payment app's line names after the app's name, a bank's restaurant as a restaurant", () => {
+    expectFiledIn('NL', [
+      ['TIKKIE ID 456 HUUR', 'Rent/Mortgage'],
+      ['TIKKIE ID 123 PIZZA AVOND', 'Dining Out'],
+    ]);
+    expectFiledIn('DE', [['DKB RESTAURANT', 'Dining Out']]);
+  });
+
   it("reads a grocer's bank, insurance, phone plan and travel desk as theirs, not groceries", () => {
     expectFiledIn('GB', [
       ['TESCO BANK', 'Transfers'],

@@ -1039,6 +1039,14 @@ export class KnowledgeModel {
     // A counter of the brand's own is no other business: "TRADE REPUBLIC ZINSEN" is its interest.
     if (this.counterNamed(brand, normalized)) return brand;
     const at = brand.merchantTokens.length;
+    // A payment app's or a bank's words after its name that say a household bill are what it
+    // paid ("TIKKIE ID 456 HUUR", rent), read as a transfer's purpose (purposeBesideRail), not
+    // another business's name ("DKB RESTAURANT" is a restaurant).
+    if (
+      brand.concept === 'transfer' &&
+      merchant.slice(at).some((word) => this.saysAnyPurpose(word))
+    )
+      return brand;
     if (this.saysOtherwise(merchant, at, brand.concept)) return undefined;
     if (
       !this.goesOnInItsTrade(brand, merchant) &&
@@ -1488,6 +1496,11 @@ export class KnowledgeModel {
       belief.set(turned, (belief.get(turned) ?? 0) + scores.probabilities[i]);
     });
     return { concepts: [...belief.keys()], probabilities: [...belief.values()], turned: true };
+  }
+
+  /** Whether the word is a keyword of a household purpose a transfer pays for, either way round. */
+  private saysAnyPurpose(word: string): boolean {
+    return [...(this.keywordConcepts.get(word) ?? [])].some((c) => RAIL_PURPOSES.has(c));
   }
 
   /** Whether the word is a keyword of a household purpose a transfer pays for, this way round. */

@@ -3564,6 +3564,14 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     });
   });
 
+  it("reads a US bank's bill payment by its payee where the payee is a biller", () => {
+    expectFiledIn('US', [
+      ['ONLINE BANKING BILL PAYMENT GEICO', 'Insurance'],
+      ['INTERNET BANKING BILL PAYMENT ALLSTATE', 'Insurance'],
+      ['BILL PAY JOHN SMITH', 'Transfers'],
+    ]);
+  });
+
   it("reads the household bill a payment app's line names after the app's name, a bank's restaurant as a restaurant", () => {
     expectFiledIn('NL', [
       ['TIKKIE ID 456 HUUR', 'Rent/Mortgage'],

@@ -655,6 +655,17 @@ const EUROPEAN_RAIL_OPENERS: ReadonlySet<string> = new Set(
     ' ',
   ),
 );
+
+/**
+ * The same before a US bank's bill payment's payee: "ONLINE BANKING BILL PAYMENT GEICO" (a
+ * transfer at 0.99; ONLINE and PAYMENT are channel words, BANKING and BILL are not).
+ */
+const PAYEE_OPENERS: ReadonlySet<string> = new Set([
+  ...EUROPEAN_RAIL_OPENERS,
+  'BANKING',
+  'BILL',
+  'BILLPAY',
+]);
 const SENT_BY_RAIL: readonly ConceptId[] = ['transfer'];
 
 /** Moves `weight` of the belief onto one concept (added when the model had none on it). */
@@ -1099,14 +1110,15 @@ export class KnowledgeModel {
   }
 
   /**
-   * The biller or payer a European transfer names after its opening word ("VIR SEPA CPAM",
-   * "UEBERWEISUNG TELEKOM"), where it is one a transfer pays or is paid by (RAIL_PURPOSES): a
-   * shop's name there is a person's ("VIR PAUL MARTIN" is no bakery).
+   * The biller or payer a transfer names after its opening words ("VIR SEPA CPAM", "UEBERWEISUNG
+   * TELEKOM", "ONLINE BANKING BILL PAYMENT GEICO"), where it is one a transfer pays or is paid by
+   * (RAIL_PURPOSES): a shop's name there is a person's ("VIR PAUL MARTIN" is no bakery).
    */
   private payeeAfterRail(normalized: NormalizedDescription): MerchantFact | undefined {
     const { merchant } = normalized;
-    if (merchant.length < 2 || !EUROPEAN_RAIL_OPENERS.has(merchant[0])) return undefined;
-    const rest = merchant.slice(1);
+    const opening = merchant.findIndex((word) => !PAYEE_OPENERS.has(word));
+    if (opening < 1) return undefined;
+    const rest = merchant.slice(opening);
     const payee = this.lookupFirstMerchant({ ...normalized, merchant: rest, withPlaces: rest });
     return payee && RAIL_PURPOSES.has(payee.concept) ? payee : undefined;
   }

@@ -3568,6 +3568,11 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expectFiledIn('US', [
       ['ONLINE BANKING BILL PAYMENT GEICO', 'Insurance'],
       ['INTERNET BANKING BILL PAYMENT ALLSTATE', 'Insurance'],
+      ['RECURRING PAYMENT GEICO', 'Insurance'],
+      ['AUTOPAY GEICO', 'Insurance'],
+      ['E-PAYMENT GEICO', 'Insurance'],
+      ['DIRECT ENERGY', 'Utilities'],
+      ['AUTO OWNERS INSURANCE', 'Insurance'],
       ['BILL PAY JOHN SMITH', 'Transfers'],
     ]);
   });

@@ -658,13 +658,14 @@ const EUROPEAN_RAIL_OPENERS: ReadonlySet<string> = new Set(
 
 /**
  * The same before a US bank's bill payment's payee: "ONLINE BANKING BILL PAYMENT GEICO" (a
- * transfer at 0.99; ONLINE and PAYMENT are channel words, BANKING and BILL are not).
+ * transfer at 0.99; ONLINE and PAYMENT are channel words, BANKING and BILL are not),
+ * "RECURRING PAYMENT GEICO", "AUTOPAY GEICO", "E-PAYMENT GEICO" (a card's bill at 0.98).
  */
 const PAYEE_OPENERS: ReadonlySet<string> = new Set([
   ...EUROPEAN_RAIL_OPENERS,
-  'BANKING',
-  'BILL',
-  'BILLPAY',
+  ...'BANKING BILL BILLPAY RECURRING ELECTRONIC AUTO AUTOPAY EPAY EPAYMENT DIRECT MONTHLY'.split(
+    ' ',
+  ),
 ]);
 const SENT_BY_RAIL: readonly ConceptId[] = ['transfer'];
 

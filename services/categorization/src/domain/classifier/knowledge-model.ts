@@ -466,6 +466,10 @@ const isStateCodeOpening = (brand: MerchantFact, merchant: readonly string[]): b
   merchant.length > 1 &&
   US_STATES.has(brand.merchantTokens[0]);
 
+/** The line's words that are not the store's name: what they say of its counter or its pay. */
+const wordsBesideName = (store: MerchantFact, words: readonly string[]): string[] =>
+  words.filter((word) => !store.merchantTokens.includes(word));
+
 /** A store's pumps named without a forecourt word of the table: "SEY CLASS SIX GAS PUMP". */
 const PUMP_WORDS: ReadonlySet<string> = new Set(['GAS', 'PUMP']);
 
@@ -629,20 +633,21 @@ const PROCESSOR_TRADE_WEIGHT = 0.7;
 /** Where a line that prints an airline ticket's number (normalize.ts) leans, as a processor's trade. */
 const TICKETED: readonly ConceptId[] = ['airline'];
 
-/**
- * How British banks open a line of money sent or received by bank transfer: a faster payment out
- * or in (FPO, FPI), a transfer (TFR, TRF), a standing order (STO). What follows is most often a
- * person's name, which the keyword model reads as a chain's ("FPO JOHN SMITH": John Lewis), so
- * the line leans to a transfer as a processor's line to its trade; a known merchant stays itself.
- */
-/** Concepts whose words on money coming the other way say the same thing reversed (turnedWhereSaid). */
+/** Concepts whose words, on money the other way, say the same reversed (turnedWhereSaid). */
 const CHARGES_REVERSED: ReadonlySet<ConceptId> = new Set<ConceptId>([
   'interest_charge',
   'interest_income',
   'cheque',
 ]);
 
+/**
+ * How British banks open a line of money sent or received by bank transfer: a faster payment out
+ * or in (FPO, FPI), a transfer (TFR, TRF), a standing order (STO). What follows is most often a
+ * person's name, which the keyword model reads as a chain's ("FPO JOHN SMITH": John Lewis), so
+ * the line leans to a transfer as a processor's line to its trade; a known merchant stays itself.
+ */
 const RAIL_OPENERS: ReadonlySet<string> = new Set(['FPO', 'FPI', 'TFR', 'TRF', 'STO']);
+const SENT_BY_RAIL: readonly ConceptId[] = ['transfer'];
 
 /**
  * A European bank transfer's opening word, before the payer or payee: "VIR SEPA CPAM" (France's
@@ -667,7 +672,6 @@ const PAYEE_OPENERS: ReadonlySet<string> = new Set([
     ' ',
   ),
 ]);
-const SENT_BY_RAIL: readonly ConceptId[] = ['transfer'];
 
 /** Moves `weight` of the belief onto one concept (added when the model had none on it). */
 function leanTowards(scores: ConceptScores, concept: ConceptId, weight: number): void {
@@ -1056,7 +1060,7 @@ export class KnowledgeModel {
     // another business's name ("DKB RESTAURANT" is a restaurant).
     if (
       brand.concept === 'transfer' &&
-      merchant.slice(at).some((word) => this.saysAnyPurpose(word))
+      merchant.slice(at).some((word) => this.saysPurpose(word, undefined))
     )
       return brand;
     if (this.saysOtherwise(merchant, at, brand.concept)) return undefined;
@@ -1153,7 +1157,7 @@ export class KnowledgeModel {
   private earnedFrom(store: MerchantFact, words: readonly string[]): MerchantFact | undefined {
     // A payroll company's or a pension fund's line, money in, is read as pay already (onCredit).
     if (CONCEPTS[forDirection(store.concept, 'credit')].direction !== 'expense') return undefined;
-    const rest = words.filter((word) => !store.merchantTokens.includes(word));
+    const rest = wordsBesideName(store, words);
     const pairs = adjacentPairs(rest);
     const earning = EARNINGS.find(
       (e) =>
@@ -1166,7 +1170,7 @@ export class KnowledgeModel {
   /** The bill of this store's card, where its line, money out, says so (STORE_CARD_BILL_WORDS). */
   private storeCardBill(store: MerchantFact, words: readonly string[]): MerchantFact | undefined {
     if (!STORE_CARD_STORES.includes(store.concept)) return undefined;
-    const rest = words.filter((word) => !store.merchantTokens.includes(word));
+    const rest = wordsBesideName(store, words);
     const saysBill =
       rest.some((word) => STORE_CARD_BILL_WORDS.has(word)) ||
       adjacentPairs(rest).some((pair) => STORE_CARD_BILL_PAIRS.has(pair));
@@ -1511,12 +1515,10 @@ export class KnowledgeModel {
     return { concepts: [...belief.keys()], probabilities: [...belief.values()], turned: true };
   }
 
-  /** Whether the word is a keyword of a household purpose a transfer pays for, either way round. */
-  private saysAnyPurpose(word: string): boolean {
-    return [...(this.keywordConcepts.get(word) ?? [])].some((c) => RAIL_PURPOSES.has(c));
-  }
-
-  /** Whether the word is a keyword of a household purpose a transfer pays for, this way round. */
+  /**
+   * Whether the word is a keyword of a household purpose a transfer pays for, this way round
+   * (either way where `type` is not known).
+   */
   private saysPurpose(word: string, type: string | undefined): boolean {
     return [...(this.keywordConcepts.get(word) ?? [])].some((c) => isRailPurpose(c, type));
   }

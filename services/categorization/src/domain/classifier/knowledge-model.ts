@@ -1492,13 +1492,16 @@ export class KnowledgeModel {
    * "PENSION", money in, is the pension paid, not a contribution. Read by letters alone, the
    * turn misled: a brokerage's "PENSON" credit went to pay, a card's "ADJUSTMENT PURCHASES"
    * credits to interest earned. Interest's and a cheque's words keep their concept: a credit
-   * that says "FINANCE CHARGE" is the charge reversed, filed with it.
+   * that says "FINANCE CHARGE" is the charge reversed, filed with it. Where nothing turns, the
+   * belief given, the same object (judge tells a turned belief by that).
    */
   private turnedWhereSaid(
     scores: ConceptScores,
     normalized: NormalizedDescription,
     type: string | undefined,
-  ): ConceptScores & { turned?: true } {
+  ): ConceptScores {
+    // Only money's direction turns a concept: a line without one is read as it is.
+    if (type !== 'credit' && type !== 'debit') return scores;
     const { words } = normalized;
     const said = new Set<ConceptId>();
     for (const word of words) for (const c of this.keywordConcepts.get(word) ?? []) said.add(c);
@@ -1512,7 +1515,7 @@ export class KnowledgeModel {
       const turned = turn(concept);
       belief.set(turned, (belief.get(turned) ?? 0) + scores.probabilities[i]);
     });
-    return { concepts: [...belief.keys()], probabilities: [...belief.values()], turned: true };
+    return { concepts: [...belief.keys()], probabilities: [...belief.values()] };
   }
 
   /**
@@ -1598,7 +1601,7 @@ export class KnowledgeModel {
     // A concept the direction turned another into cites the other's words ("PENSION", money in).
     const evidenceFor = (concept: ConceptId) => {
       const own = evidenceOf(concept);
-      if (own.length || !scores.turned) return own;
+      if (own.length || scores === reading.scores) return own;
       const from = reading.scores.concepts.filter(
         (c) => c !== concept && forDirection(c, type) === concept,
       );

@@ -765,6 +765,13 @@ describe('categories found by what their names mean', () => {
     expectFiledIn('AU', [
       ['AFTERPAY', 'Transfers'],
       ['AFTERPAY *MYER', 'Shopping'],
+      // Afterpay's card lines name its city, which was the shop's name (Sydney's transport).
+      ['AFTERPAY SYDNEY AU', 'Transfers'],
+      ['AFTERPAY AU', 'Transfers'],
+    ]);
+    expectFiledIn('GB', [
+      ['CLEARPAY*ASOS', 'Clothing'],
+      ['CLEARPAY LONDON GB', 'Transfers'],
     ]);
   });
 

@@ -41,6 +41,9 @@ describe('normalizeDescription', () => {
     ['AMZ*TWITCH', 'TWITCH', 'Amazon Pay'],
     ['AFTERPAY *MYER', 'MYER', 'Afterpay'],
     ['AFTERPAY MYER', 'MYER', 'Afterpay'],
+    ['CLEARPAY*ASOS', 'ASOS', 'Clearpay'],
+    // A name glued to a number is still a name after the prefix.
+    ['PAYPAL *GOTPARTS747', 'GOTPARTS', 'PayPal'],
   ])('strips the card-processor prefix of %s', (description, merchant, processor) => {
     const n = normalizeDescription(description);
     expect(merchantKey(n)).toBe(merchant);
@@ -60,6 +63,26 @@ describe('normalizeDescription', () => {
     const n = normalizeDescription('AFTERPAY');
     expect(merchantKey(n)).toBe('AFTERPAY');
     expect(n.processor).toBeUndefined();
+  });
+
+  it.each([
+    ['AFTERPAY SYDNEY AU', 'AFTERPAY'],
+    ['AFTERPAY AU PTY LTD', 'AFTERPAY'],
+    ['AFTERPAY 1234567', 'AFTERPAY'],
+    ['CLEARPAY LONDON GB', 'CLEARPAY'],
+    ['PAYPAL *AU', 'PAYPAL'],
+  ])(
+    'keeps a lender or wallet before nothing of a shop as the line, %s',
+    (description, merchant) => {
+      // The place was read as the shop's name: "AFTERPAY SYDNEY AU" was Sydney's public transport.
+      const n = normalizeDescription(description);
+      expect(merchantKey(n)).toBe(merchant);
+      expect(n.processor).toBeUndefined();
+    },
+  );
+
+  it('strips a till processor before a place, which is its business name', () => {
+    expect(normalizeDescription('SQ *MELBOURNE').processor).toBe('Square');
   });
 
   it.each([

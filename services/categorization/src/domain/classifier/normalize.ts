@@ -1,7 +1,7 @@
 import { latinLetters, LruMap } from '@pfs/kit';
 import { splitAcceptorLine } from './acceptor-line';
 import { REGION_CODES, US_STATES, placeLengthAt } from './places';
-import { isOnlineProcessor, stripProcessor } from './processors';
+import { isOnlineProcessor, paysForItself, stripProcessor } from './processors';
 import { replaceDomains, withoutMailProviderAddresses } from './web-addresses';
 
 /**
@@ -203,7 +203,11 @@ function isTrailingNoise(token: string): boolean {
 }
 
 function isRegionTail(tokens: readonly string[], index: number): boolean {
-  if (index === 0) return false;
+  return index > 0 && isRegionCode(tokens, index);
+}
+
+/** A state, country or territory code, wherever it stands (a US state's only at the end). */
+function isRegionCode(tokens: readonly string[], index: number): boolean {
   const word = tokens[index];
   if (REGION_CODES.has(word)) return true;
   // Two-letter state codes only where a US bank puts them: the last word (before any references).
@@ -225,6 +229,70 @@ function frozen(normalized: NormalizedDescription): NormalizedDescription {
   Object.freeze(normalized.merchant);
   Object.freeze(normalized.domains);
   return Object.freeze(normalized);
+}
+
+/**
+ * The text's words as the normaliser reads them: hyphenated and ampersanded names joined or
+ * split, punctuation dropped, a possessive's lone S joined back to its word.
+ */
+function wordTokens(text: string): string[] {
+  const cleaned = text
+    // Hyphenated names: "H-E-B", "I-MED", "T-MOBILE" are one word; "MED-TEX", "HI-FI" two.
+    .replace(/\b[A-Z0-9]+(?:-[A-Z0-9]+)+\b/g, (m) =>
+      m.split('-').some((part) => part.length === 1) ? m.replace(/-/g, '') : m.replace(/-/g, ' '),
+    )
+    .replace(/(\w)&(\w)/g, '$1$2') // M&S, AT&T, H&M
+    .replace(/\b([A-Z]) & ([A-Z])\b/g, '$1$2') // "B & Q", "H & M": initials, spaced
+    .replace(/\b([A-Z]) AND ([A-Z])\b/g, '$1$2') // "B AND Q", "M AND S": the ampersand spelled out
+    // Two initials that are the whole name, spaced where an export dropped the ampersand ("b q
+    // 1234"): each letter alone would be dropped below, and the merchant with them. Not a
+    // person's initials before a name ("W M MORRISON PETRO" is Morrisons).
+    .replace(/^\s*([A-Z]) ([A-Z])(?=\s*$|\s+\S*\d)/, '$1$2')
+    .replace(/\bAT T\b/g, 'ATT') // AT&T where an export dropped the ampersand
+    // Brands whose name is a word and a letter: the lone letter falls away below and leaves a
+    // word that names no one ("BIG W" was BIG, a café's by default; "Z ENERGY", New Zealand's
+    // service stations, an energy bill).
+    .replace(/\bBIG W\b/g, 'BIGW')
+    .replace(/^\s*Z ENERGY\b/, 'ZENERGY')
+    .replace(/(\w)'(\w)/g, '$1$2') // MCDONALD'S
+    .replace(/(\w)\.(\w)(?=\.|\b)/g, '$1$2') // J.B., W.H.
+    // A letter and a word of two ("E.ON"): split, the letter fell away and the word was ON.
+    .replace(/\b([A-Z])\.([A-Z]{2})\b/g, '$1$2')
+    .replace(/[^A-Z0-9 ]+/g, ' ');
+
+  const tokens: string[] = [];
+  for (const token of cleaned.split(/\s+/).filter(Boolean)) {
+    // Banks print apostrophes as spaces: "TRADER JOE S", "MCDONALD S" → JOES, MCDONALDS.
+    if (token === 'S' && tokens.length && /[A-RT-Z]$/.test(tokens[tokens.length - 1]))
+      tokens[tokens.length - 1] += 'S';
+    else tokens.push(token);
+  }
+  return tokens;
+}
+
+/** "ADS123", "INV1088", "13CABS": a word glued to a number keeps the word. */
+function withoutGluedNumber(token: string): string {
+  return /^[A-Z]{3,}\d{2,}$|^\d{2,}[A-Z]{3,}$/.test(token) ? token.replace(/\d+/g, '') : token;
+}
+
+/**
+ * Whether the words name anyone: some word that is not a number, a letter, a legal form, a
+ * bank's channel word or a place.
+ */
+function namesAnyone(tokens: readonly string[]): boolean {
+  for (let i = 0; i < tokens.length; i++) {
+    const token = withoutGluedNumber(tokens[i]);
+    const digits = token.replace(/\D/g, '').length;
+    if (digits >= 2 || digits === token.length || token.length < 2) continue;
+    if (LEGAL_WORDS.has(token) || CHANNEL_WORDS.has(token)) continue;
+    const place = placeLengthAt(tokens, i);
+    if (place) {
+      i += place - 1;
+      continue;
+    }
+    if (!isRegionCode(tokens, i)) return true;
+  }
+  return false;
 }
 
 /**
@@ -358,48 +426,22 @@ function normalizeText(description: string, merchant?: string | null): Normalize
 
   // A processor prefix may follow channel noise ("VISA PURCHASE SQ *CAFE"): strip leading
   // channel words first, then the processor.
-  let trimmed = text.trim().replace(LEADING_CHANNEL, '');
-  const stripped = stripProcessor(trimmed);
-  trimmed = stripped.text;
-
-  const cleaned = trimmed
-    // Hyphenated names: "H-E-B", "I-MED", "T-MOBILE" are one word; "MED-TEX", "HI-FI" two.
-    .replace(/\b[A-Z0-9]+(?:-[A-Z0-9]+)+\b/g, (m) =>
-      m.split('-').some((part) => part.length === 1) ? m.replace(/-/g, '') : m.replace(/-/g, ' '),
-    )
-    .replace(/(\w)&(\w)/g, '$1$2') // M&S, AT&T, H&M
-    .replace(/\b([A-Z]) & ([A-Z])\b/g, '$1$2') // "B & Q", "H & M": initials, spaced
-    .replace(/\b([A-Z]) AND ([A-Z])\b/g, '$1$2') // "B AND Q", "M AND S": the ampersand spelled out
-    // Two initials that are the whole name, spaced where an export dropped the ampersand ("b q
-    // 1234"): each letter alone would be dropped below, and the merchant with them. Not a
-    // person's initials before a name ("W M MORRISON PETRO" is Morrisons).
-    .replace(/^\s*([A-Z]) ([A-Z])(?=\s*$|\s+\S*\d)/, '$1$2')
-    .replace(/\bAT T\b/g, 'ATT') // AT&T where an export dropped the ampersand
-    // Brands whose name is a word and a letter: the lone letter falls away below and leaves a
-    // word that names no one ("BIG W" was BIG, a café's by default; "Z ENERGY", New Zealand's
-    // service stations, an energy bill).
-    .replace(/\bBIG W\b/g, 'BIGW')
-    .replace(/^\s*Z ENERGY\b/, 'ZENERGY')
-    .replace(/(\w)'(\w)/g, '$1$2') // MCDONALD'S
-    .replace(/(\w)\.(\w)(?=\.|\b)/g, '$1$2') // J.B., W.H.
-    // A letter and a word of two ("E.ON"): split, the letter fell away and the word was ON.
-    .replace(/\b([A-Z])\.([A-Z]{2})\b/g, '$1$2')
-    .replace(/[^A-Z0-9 ]+/g, ' ');
-
-  const tokens: string[] = [];
-  for (const token of cleaned.split(/\s+/).filter(Boolean)) {
-    // Banks print apostrophes as spaces: "TRADER JOE S", "MCDONALD S" → JOES, MCDONALDS.
-    if (token === 'S' && tokens.length && /[A-RT-Z]$/.test(tokens[tokens.length - 1]))
-      tokens[tokens.length - 1] += 'S';
-    else tokens.push(token);
+  const unstripped = text.trim().replace(LEADING_CHANNEL, '');
+  let stripped = stripProcessor(unstripped);
+  let tokens = wordTokens(stripped.text);
+  // A lender's or wallet's prefix before nothing of a shop ("AFTERPAY SYDNEY AU", "AFTERPAY
+  // 1234567") is its own line, an instalment, as "AFTERPAY" alone is: the place left alone would
+  // be read as the shop's name (Sydney's, public transport's).
+  if (stripped.processor && paysForItself(stripped.processor) && !namesAnyone(tokens)) {
+    stripped = { text: unstripped };
+    tokens = wordTokens(unstripped);
   }
+
   const words: string[] = [];
   const withPlaces: string[] = [];
   let skipPlace = 0;
   for (let i = 0; i < tokens.length; i++) {
-    let token = tokens[i];
-    // "ADS123", "INV1088", "13CABS": a word glued to a number keeps the word.
-    if (/^[A-Z]{3,}\d{2,}$|^\d{2,}[A-Z]{3,}$/.test(token)) token = token.replace(/\d+/g, '');
+    const token = withoutGluedNumber(tokens[i]);
     const digits = token.replace(/\D/g, '').length;
     const numbered = NUMBERED_NAMES.has(token);
     if (!numbered && (digits >= 2 || digits === token.length)) continue; // store numbers, references, amounts

@@ -38,6 +38,7 @@ const PROCESSORS: readonly (readonly [RegExp, string, typeof ONLINE?])[] = [
   [/^AFTERPAY(\s?\*\s?|\s+)(?=\S)/, 'Afterpay'],
   [/^ZIP\s?\*\s?/, 'Zip'],
   [/^KLARNA\s?\*\s?/, 'Klarna', ONLINE],
+  [/^CLEARPAY\s?\*\s?/, 'Clearpay', ONLINE],
   // QuickBooks Payments prints "IN *" before the business it collects for.
   [/^IN\s?\*\s?/, 'Intuit'],
   [/^DRI\s?\*\s?/, 'Digital River', ONLINE],
@@ -54,6 +55,23 @@ const PROCESSORS: readonly (readonly [RegExp, string, typeof ONLINE?])[] = [
 const ONLINE_PROCESSORS: ReadonlySet<string> = new Set(
   PROCESSORS.filter(([, , online]) => online).map(([, name]) => name),
 );
+
+/**
+ * Lenders and wallets whose name alone is a line of its own (an instalment repaid, money sent),
+ * not a till's: their prefix before nothing of a shop is that line.
+ */
+const PAYS_FOR_ITSELF: ReadonlySet<string> = new Set([
+  'Afterpay',
+  'Zip',
+  'Klarna',
+  'Clearpay',
+  'PayPal',
+]);
+
+/** Whether the processor's name alone is a line of its own (see PAYS_FOR_ITSELF). */
+export function paysForItself(name: string): boolean {
+  return PAYS_FOR_ITSELF.has(name);
+}
 
 /** The processor prefix taken off the text, and which processor it names. */
 export function stripProcessor(text: string): { text: string; processor?: string } {

@@ -2883,6 +2883,69 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it("knows Canada's other banks, a phone company's wireless arm, unions and the spaced No Frills", () => {
+    // Each was wrong: a bank's cash machine its fee, "TELUS MOBILITY" a ride (MOBILITY is a
+    // scooter share's), a union's dues a grocer's (LOCAL), "NO FRILLS" a café's closest match
+    // (NO is a card number's word, dropped).
+    expectFiledIn('CA', [
+      ['NO FRILLS 3456 TORONTO ON', 'Groceries'],
+      ['RBC ROYAL BANK ATM', 'Cash Withdrawals'],
+      ['TD ATM W/D', 'Cash Withdrawals'],
+      ['TD CANADA TRUST ATM', 'Cash Withdrawals'],
+      ['DESJARDINS ATM', 'Cash Withdrawals'],
+      ['TD CANADA TRUST', 'Transfers'],
+      // A mortgage paid to the bank stays the mortgage.
+      ['RBC ROYAL BANK MORTGAGE', 'Rent/Mortgage'],
+      ['TELUS MOBILITY', 'Phone & Internet'],
+      ['ROGERS MOBILITY', 'Phone & Internet'],
+      ['UNIFOR LOCAL 444', 'Union & Professional Dues'],
+      ['CUPE LOCAL 79 DUES', 'Union & Professional Dues'],
+    ]);
+    expectFiledIn('GB', [['UNISON SUBS', 'Professional Subscriptions']]);
+    expectFiledIn('NZ', [
+      ['MSD PAYMENT', 'Income/Salary', 'credit'],
+      ['DELIVEREASY', 'Dining Out'],
+    ]);
+  });
+
+  it("reads a property manager as rent and an owners' association as its levy, in Europe", () => {
+    // "HAUSVERWALTUNG" was a café's closest match, "WEG HAUSGELD" too (WEG, the owners'
+    // association, a street's word), "CHARGES COPROPRIETE" a bank's charges.
+    expectFiledIn('DE', [
+      ['HAUSVERWALTUNG', 'Rent/Mortgage'],
+      ['IMMOBILIENVERWALTUNG', 'Rent/Mortgage'],
+      ['WEG HAUSGELD', 'Utilities'],
+      ['WEG VERWALTUNG HAUSGELD', 'Utilities'],
+    ]);
+    expectFiledIn('FR', [['CHARGES COPROPRIETE', 'Utilities']]);
+  });
+
+  it("files a nursery school as childcare, a Dutch payment request as a transfer, a student loan's repayment as the loan", () => {
+    // "ESCUELA INFANTIL" was a school's, "BETAALVERZOEK" a café's closest match, "DUO AFLOSSING"
+    // too.
+    expectFiledIn('ES', [['ESCUELA INFANTIL', 'Kids & Childcare']]);
+    expectFiledIn('IT', [['SCUOLA DELL INFANZIA', 'Kids & Childcare']]);
+    expectFiledIn('NL', [
+      ['BETAALVERZOEK', 'Transfers'],
+      ['DUO AFLOSSING', 'Transfers'],
+    ]);
+  });
+
+  it("reads a carmaker's finance and lease arms as a loan's repayment, its dealer as the car's", () => {
+    // "NISSAN MOTOR ACCEPTANCE" and "TOYOTA LEASE TRUST" were car servicing by the make, "LEASE
+    // PLAN" rent.
+    expectFiledIn('US', [
+      ['NISSAN MOTOR ACCEPTANCE', 'Transfers'],
+      ['TOYOTA LEASE TRUST', 'Transfers'],
+      ['TMCC PAYMENT', 'Transfers'],
+      ['TOYOTA OF DALLAS', 'Transport'],
+    ]);
+    expectFiledIn('AU', [
+      ['LEASE PLAN', 'Transfers'],
+      ['MAXXIA PTY LTD', 'Transfers'],
+    ]);
+  });
+
   it("files the United States' power, gas and water companies as utilities, not by a word of their name", () => {
     expectFiledIn('US', [
       ['PGANDE WEB ONLINE', 'Utilities'],

@@ -18,6 +18,8 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'groceries', names: 'Nofrills|FreshCo|Food Basics|Maxi|Provigo|Zehrs|Fortinos|Longos|T&T Supermarket|Farm Boy|Thrifty Foods|Save-On-Foods|Save On Foods|Real Canadian Superstore|Sobeys|Countdown|Woolworths NZ|FreshChoice|SuperValue|Pak n Save|PaknSave' },
   { concept: 'fuel', names: 'Couche-Tard|Couche Tard|Husky|Ultramar|Pioneer Petroleums|Irving Oil|Petro-Canada|Petro Canada|Gull|NPD Fuel|NPD|Allied Petroleum' },
   { concept: 'public_transport', names: 'Presto Card|Presto Fare|Presto Autoload|Presto Auto Load|TTC|Toronto Transit|GO Transit|STM|Calgary Transit|Winnipeg Transit|Auckland Transport|Snapper|Metlink|Bee Card' },
+  // A phone company's wireless arm: MOBILITY alone is a scooter share's ("TELUS MOBILITY" was a ride).
+  { concept: 'phone_internet', names: 'Telus Mobility|Rogers Mobility|SaskTel Mobility' },
   { concept: 'phone_internet', names: 'Rogers|Rogers Communications|Rogers Wireless|Fido|Koodo|Virgin Plus|Freedom Mobile|Videotron|Shaw Cable|Cogeco|Eastlink|SaskTel|Public Mobile|Chatr|Spark NZ|Spark|2degrees|Skinny Mobile|Slingshot|Orcon' },
   { concept: 'energy', names: 'Hydro One|BC Hydro|Hydro-Quebec|Hydro Quebec|Enbridge|Enbridge Gas|FortisBC|Fortis BC|Toronto Hydro|Alectra|Hydro Ottawa|ATCO|Epcor|Enmax|SaskPower|SaskEnergy|Manitoba Hydro|Nova Scotia Power|NB Power|Mercury Energy|Mercury NZ|Meridian Energy|Trustpower|Nova Energy|Electric Kiwi|Flick Electric' },
   { concept: 'parking_tolls', kind: 'tolls', names: 'ETR|407 ETR|407ETR|Highway 407' },
@@ -31,6 +33,12 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   // Interac's transfers as banks shorten them, and the banks a line pays into or a card's bill
   // names ("BMO MASTERCARD", its network dropped, "SCOTIABANK", "CIBC" a café's closest match).
   { concept: 'transfer', names: 'Interac|Interac Etrnsfr|BMO|Scotiabank|CIBC|Simplii|Simplii Financial|EQ Bank' },
+  // The other big Canadian banks and credit unions, so their own cash machines are cash taken out
+  // ("RBC ROYAL BANK ATM", "DESJARDINS ATM", "TD ATM W/D" were a bank's fee); TD alone is two
+  // letters, its cash machine by name only (TD Canada Trust, with a legal form's word, is in
+  // merchants.ts).
+  { concept: 'transfer', names: 'RBC|RBC Royal Bank|Royal Bank|TD Canada Trust|Desjardins|Tangerine|ATB Financial|National Bank|Banque Nationale|Laurentian Bank|Coast Capital|Meridian Credit Union|Vancity' },
+  { concept: 'cash_withdrawal', names: 'TD ATM' },
   { concept: 'entertainment', names: 'Cineplex|Cineplex Entertainment' },
   { concept: 'car_registration', names: 'ServiceOntario|Service Ontario|SAAQ' },
   // The federal benefits as a Canadian statement prints them (money in).
@@ -50,7 +58,10 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'tax_payment', names: 'ACC Levy|ACC Levies' },
   { concept: 'water', names: 'Watercare|Wellington Water' },
   { concept: 'health_insurance', names: 'Southern Cross Health|Southern Cross Healthcare|nib NZ' },
-  { concept: 'salary', names: 'Work and Income|Work & Income|WINZ' },
+  // Benefits paid by Work and Income and the Ministry of Social Development ("MSD PAYMENT", money
+  // in, was a card's bill at 0.87); DeliverEasy, a food-delivery service (a café's closest match).
+  { concept: 'salary', names: 'Work and Income|Work & Income|WINZ|Ministry of Social Development|MSD' },
+  { concept: 'food_delivery', names: 'DeliverEasy|Deliver Easy' },
   { concept: 'car_registration', names: 'Waka Kotahi|NZTA' },
   { concept: 'pharmacy', names: 'Unichem' },
   { concept: 'alcohol', names: 'SAQ|BC Liquor|Liquor Depot|Super Liquor' },
@@ -106,6 +117,10 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'professional_fees', names: 'ZenBusiness|Incfile|Bizee|Northwest Registered Agent|Harbor Compliance' },
   { concept: 'office_supplies', names: 'Uline' },
   { concept: 'loan_repayment', names: 'Kabbage|BlueVine|OnDeck|Fundbox|Lendio|Credibly|National Funding' },
+  // Carmakers' finance and lease arms as their debits print them, and Australia's novated-lease
+  // providers ("NISSAN MOTOR ACCEPTANCE" and "TOYOTA LEASE TRUST" were car servicing by the make,
+  // "LEASE PLAN" rent).
+  { concept: 'loan_repayment', names: 'Toyota Lease|Toyota Motor Credit|TMCC|Honda Lease|American Honda Finance|Nissan Motor Acceptance|Nissan Motor Acceptance Corp|NMAC|Infiniti Financial|Hyundai Motor Finance|Kia Motors Finance|Ford Motor Credit|Subaru Motors Finance|Tesla Finance|Lease Plan|Maxxia|SG Fleet|Smartleasing|Fleet Partners' },
   { concept: 'wages', names: 'TriNet|Insperity' },
   { concept: 'software', names: 'Constant Contact|Expensify' },
   // Children's and students' learning apps and applications, and furniture chains known by
@@ -191,6 +206,9 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   { concept: 'software', names: 'Tradify|ServiceM8|Fergus|simPRO|AroFlo|Jobber|Housecall Pro|ServiceTitan' },
   { concept: 'car_service', names: 'Bapcor' },
   { concept: 'memberships', names: 'QBCC' },
+  // Trade unions whose dues a member's statement names ("UNIFOR LOCAL 444" was a grocer's for
+  // LOCAL): the larger unions of Canada, the US, Britain and Australia, by their own names.
+  { concept: 'memberships', names: 'CUPE|Unifor|OPSEU|PSAC|ETFO|OSSTF|BCGEU|UFCW|Teamsters|IBEW|SEIU|AFSCME|UNISON|NASUWT|Unite the Union|CFMEU|ANMF|IG Metall|Verdi' },
   { concept: 'shopping', kind: 'sporting_goods', names: '99 Bikes' },
   // Britain's building societies, paid into as savings or a mortgage ("COVENTRY BUILDING SOCIETY"
   // was a professional body at 0.98, "YORKSHIRE BS" the water company); its breakdown cover

@@ -53,7 +53,10 @@ for (const set of SETS.filter((s) => !only || s.path.includes(only))) {
   }
   const report = {
     role: set.role,
-    ...thirdPartyReport(set.path, set.every, { warm: !process.argv.includes('--cold') }),
+    ...thirdPartyReport(set.path, set.every, {
+      warm: !process.argv.includes('--cold'),
+      mint: set.mint,
+    }),
   };
   reports.push(report);
   if (!process.argv.includes('--json')) console.log(`(${set.role})\n${formatThirdParty(report)}\n`);

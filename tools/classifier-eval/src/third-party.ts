@@ -66,20 +66,112 @@ export const CAPITAL_ONE = 'tools/classifier-eval/data/capital-one.csv';
  * Whole Foods store, when a change moved them). The personal-finance export came after all of
  * them.
  */
-export const SETS: readonly { path: string; role: 'development' | 'held out'; every?: number }[] = [
+export const SETS: readonly {
+  path: string;
+  role: 'development' | 'held out';
+  every?: number;
+  /** Its labels are Mint's categories: also scored cold with Mint's tree nesting them (MINT_TREE). */
+  mint?: true;
+}[] = [
   { path: CAPITAL_ONE, role: 'development' },
-  { path: 'tools/classifier-eval/data/mint.csv', role: 'held out' },
+  { path: 'tools/classifier-eval/data/mint.csv', role: 'held out', mint: true },
   { path: 'tools/classifier-eval/data/monarch.csv', role: 'held out' },
   // 51,542 rows: every 4th (in file order) keeps the SVM baseline's training to seconds.
   { path: 'tools/classifier-eval/data/birmingham-pcard.csv', role: 'held out', every: 4 },
   // Added 2026-11-27 after every choice above was made; first scored before any of its lines was read.
   { path: 'tools/classifier-eval/data/finance-monitor.csv', role: 'held out' },
   // 83 lines of three weeks: a cold figure; its warm test part is 17 lines.
-  { path: 'tools/classifier-eval/data/mint-three-weeks.csv', role: 'held out' },
+  { path: 'tools/classifier-eval/data/mint-three-weeks.csv', role: 'held out', mint: true },
   // Added 2026-11-28 (Kaggle's personal-finance export): descriptions cleaned to generic names
   // ("Grocery Store", "Thai Restaurant"), first scored before any of its answers was read.
-  { path: 'tools/classifier-eval/data/personal-finance.csv', role: 'held out' },
+  { path: 'tools/classifier-eval/data/personal-finance.csv', role: 'held out', mint: true },
 ];
+
+/**
+ * Mint's own tree of categories (its help pages' list, written down on 2026-11-30 before any line
+ * was scored under it): a user who nests their categories as Mint does names a child with its
+ * parent, "Food & Dining: Groceries"; the parents stay categories of their own. Item 1 of issue
+ * 11 asks for nested categories: with the names only nesting, the answers should be the flat
+ * names' ones.
+ */
+export const MINT_TREE: Readonly<Record<string, readonly string[]>> = {
+  'Auto & Transport': [
+    'Auto Insurance',
+    'Auto Payment',
+    'Gas & Fuel',
+    'Parking',
+    'Public Transportation',
+    'Ride Share',
+    'Service & Parts',
+  ],
+  'Bills & Utilities': ['Home Phone', 'Internet', 'Mobile Phone', 'Television', 'Utilities'],
+  'Business Services': ['Advertising', 'Legal', 'Office Supplies', 'Printing', 'Shipping'],
+  Education: ['Books & Supplies', 'Student Loan', 'Tuition'],
+  Entertainment: ['Amusement', 'Arts', 'Movies & Dvds', 'Music', 'Newspapers & Magazines'],
+  'Fees & Charges': [
+    'ATM Fee',
+    'Bank Fee',
+    'Finance Charge',
+    'Late Fee',
+    'Service Fee',
+    'Trade Commissions',
+  ],
+  Financial: ['Financial Advisor', 'Life Insurance'],
+  'Food & Dining': ['Alcohol & Bars', 'Coffee Shops', 'Fast Food', 'Groceries', 'Restaurants'],
+  'Gifts & Donations': ['Charity', 'Gift'],
+  'Health & Fitness': [
+    'Dentist',
+    'Doctor',
+    'Eyecare',
+    'Gym',
+    'Health Insurance',
+    'Pharmacy',
+    'Sports',
+  ],
+  Home: [
+    'Furnishings',
+    'Home Improvement',
+    'Home Insurance',
+    'Home Services',
+    'Home Supplies',
+    'Lawn & Garden',
+    'Mortgage & Rent',
+  ],
+  Income: [
+    'Bonus',
+    'Interest Income',
+    'Paycheck',
+    'Reimbursement',
+    'Rental Income',
+    'Returned Purchase',
+  ],
+  Kids: [
+    'Allowance',
+    'Baby Supplies',
+    'Babysitter & Daycare',
+    'Child Support',
+    'Kids Activities',
+    'Toys',
+  ],
+  'Personal Care': ['Hair', 'Haircut', 'Laundry', 'Spa & Massage'],
+  Pets: ['Pet Food & Supplies', 'Pet Grooming', 'Veterinary'],
+  Shopping: ['Books', 'Clothing', 'Electronics & Software', 'Hobbies', 'Sporting Goods'],
+  Taxes: ['Federal Tax', 'Local Tax', 'Property Tax', 'Sales Tax', 'State Tax'],
+  Transfer: ['Credit Card Payment', 'Transfer for Cash Spending'],
+  Travel: ['Air Travel', 'Hotel', 'Rental Car & Taxi', 'Vacation'],
+};
+
+const MINT_PARENT = new Map(
+  Object.entries(MINT_TREE).flatMap(([parent, children]) =>
+    children.map((child) => [child, parent] as const),
+  ),
+);
+
+/** A Mint category's name nested under its parent ("Food & Dining: Groceries"); a parent's as is. */
+export const nestedName = (name: string): string => {
+  const parent = MINT_PARENT.get(name);
+  return parent ? `${parent}: ${name}` : name;
+};
 
 /**
  * Labels that say nothing specific ("Other", "Miscellaneous"): excluded from the clear-cut
@@ -336,7 +428,7 @@ function classifyWith(
   }).classify(transactionOf(row));
 }
 
-export type ColdNaming = 'source' | Language | 'us-default';
+export type ColdNaming = 'source' | Language | 'us-default' | 'nested';
 
 /**
  * A row's merchant as normalised (to count each merchant once), and whether the knowledge
@@ -367,7 +459,8 @@ export function coldScored(rows: readonly ThirdPartyRow[], naming: ColdNaming): 
       };
     });
   }
-  const display = (name: string) => (naming === 'source' ? name : translated(naming, name));
+  const display = (name: string) =>
+    naming === 'source' ? name : naming === 'nested' ? nestedName(name) : translated(naming, name);
   const categories = named(sourceNames.map(display));
   const back = new Map(sourceNames.map((n) => [display(n), n]));
   return rows.map((row) => {
@@ -632,17 +725,20 @@ export interface ThirdPartyReport {
 export function thirdPartyReport(
   relative = CAPITAL_ONE,
   every = 1,
-  { warm = true }: { warm?: boolean } = {},
+  { warm = true, mint = false }: { warm?: boolean; mint?: boolean } = {},
 ): ThirdPartyReport {
   const rows = loadThirdParty(relative)
     .filter((_, i) => i % every === 0)
     .map((r, index) => ({ ...r, index }));
   const cold = {} as ThirdPartyReport['cold'];
-  // Translated names and US-default equivalents are written for Capital One's labels only.
-  const namings =
+  // Translated names and US-default equivalents are written for Capital One's labels only, the
+  // nesting for Mint's.
+  const namings: readonly ColdNaming[] =
     relative === CAPITAL_ONE
-      ? (['source', ...LANGUAGES, 'us-default'] as const)
-      : (['source'] as const);
+      ? ['source', ...LANGUAGES, 'us-default']
+      : mint
+        ? ['source', 'nested']
+        : ['source'];
   for (const naming of namings) {
     const scored = coldScored(rows, naming);
     const clearCut = scored.filter((s) => !NOT_CLEAR_CUT.has(s.expected));

@@ -971,6 +971,44 @@ describe('categories found by what their names mean', () => {
     ]);
   });
 
+  it('reads siblings under one parent by their own level, as Mint nests its categories', () => {
+    // Mint's own tree, parent and child joined: the parent's words are every child's, and a
+    // child that only shares them took what its sibling names ("PG&E" went to Mobile Phone,
+    // Comcast to Mobile Phone, a pub to Restaurants, a card's finance charge to Bank Fee). Where
+    // the parent is a category too, it takes what it names as well as a child does, as with
+    // names that do not nest ("Bills & Utilities" beside "Utilities" takes the power bill).
+    for (const separator of [': ', ' > ', ' - ']) {
+      const tree = named(
+        ...[
+          'Bills & Utilities|Mobile Phone',
+          'Bills & Utilities|Internet',
+          'Bills & Utilities|Utilities',
+          'Food & Dining',
+          'Food & Dining|Restaurants',
+          'Food & Dining|Alcohol & Bars',
+          'Food & Dining|Groceries',
+          'Fees & Charges',
+          'Fees & Charges|Bank Fee',
+          'Fees & Charges|Finance Charge',
+          'Pets',
+          'Pets|Pet Food & Supplies',
+        ].map((name) => name.replace('|', separator)),
+      );
+      const child = (parent: string, leaf: string) => `${parent}${separator}${leaf}`;
+      expectFiled(tree, [
+        ['PG&E', child('Bills & Utilities', 'Utilities')],
+        ['COMCAST XFINITY', child('Bills & Utilities', 'Internet')],
+        ['VERIZON WIRELESS', child('Bills & Utilities', 'Mobile Phone')],
+        ['THE IRISH PUB', child('Food & Dining', 'Alcohol & Bars')],
+        ['CHIPOTLE 1234', child('Food & Dining', 'Restaurants')],
+        ['SAFEWAY 1234', child('Food & Dining', 'Groceries')],
+        ['INTEREST CHARGE ON PURCHASES', child('Fees & Charges', 'Finance Charge')],
+        ['MONTHLY SERVICE FEE', child('Fees & Charges', 'Bank Fee')],
+        ['PETSMART 0123', child('Pets', 'Pet Food & Supplies')],
+      ]);
+    }
+  });
+
   it('reads a UK bank app’s few wide categories (Monzo’s)', () => {
     const monzo = named(
       'Bills',

@@ -1,5 +1,6 @@
 import { defaultCategorySet } from '../../../../services/categorization/src/domain/default-categories';
 import { evaluate, formatReport, loadLabelledSet, type EvaluationReport } from '../../src/evaluate';
+import { MINT_TREE, nestedName } from '../../src/third-party';
 
 /**
  * The issue's acceptance targets, measured on the labelled set: cold ≥ 80% and warm ≥ 90% top-1.
@@ -50,5 +51,20 @@ describe('accuracy targets', () => {
 
   it('is calibrated on the held-out half (expected calibration error under 0.08)', () => {
     expect(report.calibration.holdout.ece).toBeLessThan(0.08);
+  });
+});
+
+describe("Mint's tree for the nested naming", () => {
+  it('names a child under its parent and leaves a parent as it is', () => {
+    expect(nestedName('Groceries')).toBe('Food & Dining: Groceries');
+    expect(nestedName('Gas & Fuel')).toBe('Auto & Transport: Gas & Fuel');
+    expect(nestedName('Food & Dining')).toBe('Food & Dining');
+    // A name no branch holds (the export's own) stays flat.
+    expect(nestedName('Misc Expenses')).toBe('Misc Expenses');
+  });
+
+  it('holds each child under one parent only', () => {
+    const children = Object.values(MINT_TREE).flat();
+    expect(new Set(children).size).toBe(children.length);
   });
 });

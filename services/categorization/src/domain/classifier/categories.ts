@@ -23,6 +23,21 @@ export interface UserCategory {
 
 const key = (name: string) => name.trim().toLowerCase();
 
+/**
+ * Where a name nests its levels, as budgeting apps export them: "Auto & Transport: Gas & Fuel",
+ * "Home > Utilities", "Food - Groceries" (a slash stays inside a level: "Rent/Mortgage").
+ */
+const LEVEL_SEPARATOR = /\s*(?::|>|›|»|\s-\s)\s*/;
+
+/** Just below a name's word for the concept itself (weight 1 in the ontology). */
+const BELOW_ITSELF = 0.99;
+
+/** A name's last level: the whole name when it does not nest. */
+function leafOf(name: string): string {
+  const levels = name.split(LEVEL_SEPARATOR).filter((level) => level.trim());
+  return levels.length ? levels[levels.length - 1] : name;
+}
+
 /** Names that mean money in: a debit is never put there. */
 const INCOME_NAME =
   /\b(income|salary|salaries|paychecks?|wages received|revenue|sales|dividends?|payouts?|earnings|refunds?|einkommen|einnahmen|gehalt|lohn|revenus?|salaire|ingresos|salario|n[oó]mina|entrate|stipendio|reddito|inkomen|inkomsten|salaris)\b/i;
@@ -48,6 +63,8 @@ export class CategoryResolver {
   readonly income = new Set<string>();
   /** Each category's name split once for the ontology, not once per concept. */
   private readonly tokensById = new Map<string, readonly string[]>();
+  /** The last level of the names that nest ("Bills & Utilities: Internet" → internet), split. */
+  private readonly leafTokensById = new Map<string, readonly string[]>();
   /** Fewer than half of the user's categories carry a default catalogue name. */
   readonly ownNames: boolean;
   /** The default catalogues' seeds by name (key): the names and renames of default categories. */
@@ -66,6 +83,8 @@ export class CategoryResolver {
     for (const category of categories) {
       this.byId.set(category.id, category);
       this.tokensById.set(category.id, nameTokens(category.name));
+      const leaf = leafOf(category.name);
+      if (leaf !== category.name) this.leafTokensById.set(category.id, nameTokens(leaf));
       if (!this.byName.has(key(category.name))) this.byName.set(key(category.name), category);
       if (isIncomeCategory(category)) this.income.add(category.id);
     }
@@ -123,13 +142,28 @@ export class CategoryResolver {
       if (direction === 'income' && !income && score < 1) continue;
       if (
         score > bestScore ||
-        (score === bestScore && score > 0 && (!best || this.broader(concept, category, best)))
+        (score === bestScore &&
+          score > 0 &&
+          (!best || this.preferredOnTie(concept, category, best)))
       ) {
         best = category;
         bestScore = score;
       }
     }
     return best && { category: best, score: bestScore };
+  }
+
+  /**
+   * Of two categories that mean a concept equally, whether `a` is the one to take: the one whose
+   * last level says it better (siblings under one parent share its words: "Bills & Utilities:
+   * Mobile Phone" meant power as much as "Bills & Utilities: Utilities"), then the one whose whole
+   * name does ("Income:Salary" beside "Income:Interest Income" for wages), then the wider one.
+   */
+  private preferredOnTie(concept: ConceptId, a: UserCategory, b: UserCategory): boolean {
+    const [leafA, leafB] = [this.leafMeaning(concept, a), this.leafMeaning(concept, b)];
+    if (leafA !== leafB) return leafA > leafB;
+    const [wholeA, wholeB] = [this.wholeMeaning(concept, a), this.wholeMeaning(concept, b)];
+    return wholeA !== wholeB ? wholeA > wholeB : this.broader(concept, a, b);
   }
 
   /**
@@ -162,7 +196,31 @@ export class CategoryResolver {
     return this.ownNames || !this.seeds.has(key(category.name));
   }
 
+  /**
+   * How well the category's name means the concept. A name that nests, by its last level where
+   * that level says the concept itself, as a reader takes it: "Food & Dining: Alcohol & Bars" is
+   * the bars; elsewhere by the whole name, its parent's words too ("Expenses:Auto:Fees" is the
+   * car's fees), but never as well as a name that says the concept itself: the words a parent
+   * lends all its children made "Food & Dining: Restaurants" a bar's home before "Food & Dining:
+   * Alcohol & Bars".
+   */
   private meaning(concept: ConceptId, category: UserCategory): number {
+    if (!this.leafTokensById.has(category.id)) return this.wholeMeaning(concept, category);
+    const whole = this.wholeMeaning(concept, category);
+    // A parent's word the concept is never filed under still rules it out ("Fees" under "Auto"
+    // are not the bank's): the whole name then means nothing of it.
+    if (whole === 0) return 0;
+    const leaf = this.leafMeaning(concept, category);
+    return leaf >= 1 ? leaf : Math.min(whole, BELOW_ITSELF);
+  }
+
+  /** How well the name's last level means the concept (the whole name when it does not nest). */
+  private leafMeaning(concept: ConceptId, category: UserCategory): number {
+    const leaf = this.leafTokensById.get(category.id);
+    return leaf ? meaningScoreOfTokens(concept, leaf) : this.wholeMeaning(concept, category);
+  }
+
+  private wholeMeaning(concept: ConceptId, category: UserCategory): number {
     return meaningScoreOfTokens(concept, this.tokensById.get(category.id) ?? []);
   }
 

@@ -226,7 +226,7 @@ export const KINDS = {
   internet_tv: {
     concept: 'phone_internet',
     describe: 'an internet or cable-TV provider',
-    merchants: 'Comcast|Xfinity|Spectrum|Charter Spectrum|Cox Communications|Optimum|Frontier Communications|Mediacom|Starlink|Virgin Media|Aussie Broadband|Superloop',
+    merchants: 'Comcast|Xfinity|Comcast Xfinity|Spectrum|Charter Spectrum|Time Warner Cable|Cox Communications|Optimum|Frontier Communications|CenturyLink|Mediacom|Starlink|Virgin Media|BT Broadband|Shell Energy Broadband|Aussie Broadband|Aussie Broadband Ltd|TPG Internet|Origin Broadband|Superloop',
     terms: ['internet', 'cable', 'broadband', 'cable tv', 'internet & cable', 'wifi', 'kabel', 'internet y cable'],
   },
   cruise: {

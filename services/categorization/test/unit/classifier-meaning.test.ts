@@ -2984,6 +2984,13 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it("files Amazon's business account as a business's office costs, its shop as shopping", () => {
+    expectFiledFor('GB', 'sole_trader', [
+      ['AMAZON BUSINESS', 'Business: Office costs'],
+      ['AMAZON.CO.UK', 'Shopping'],
+    ]);
+  });
+
   it("files the United States' power, gas and water companies as utilities, not by a word of their name", () => {
     expectFiledIn('US', [
       ['PGANDE WEB ONLINE', 'Utilities'],

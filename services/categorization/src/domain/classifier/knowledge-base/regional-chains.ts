@@ -115,7 +115,8 @@ export const REGIONAL_CHAINS: readonly BrandList[] = [
   // lenders, employers of record, email marketing, expense software and corporate cards (each a
   // café's closest match, "CONSTANT CONTACT" a doctor's for CONTACT).
   { concept: 'professional_fees', names: 'ZenBusiness|Incfile|Bizee|Northwest Registered Agent|Harbor Compliance' },
-  { concept: 'office_supplies', names: 'Uline' },
+  // Amazon's account for businesses' purchases ("AMAZON BUSINESS" was Amazon's shop).
+  { concept: 'office_supplies', names: 'Uline|Amazon Business|AMZN Business' },
   { concept: 'loan_repayment', names: 'Kabbage|BlueVine|OnDeck|Fundbox|Lendio|Credibly|National Funding' },
   // Carmakers' finance and lease arms as their debits print them, and Australia's novated-lease
   // providers ("NISSAN MOTOR ACCEPTANCE" and "TOYOTA LEASE TRUST" were car servicing by the make,

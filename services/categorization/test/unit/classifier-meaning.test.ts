@@ -2984,6 +2984,32 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it('reads a German budget that nests its insurances and its car', () => {
+    // "TECHNIKER KRANKENKASSE" went to the car's policy (Kranken, the health insurance's short
+    // name, meant nothing), "HUK-COBURG KFZ" to the car workshop (KFZ after a one-word insurer
+    // read as another trade), "AOK BAYERN" to any insurance.
+    const budget = named(
+      'Versicherungen: KFZ',
+      'Versicherungen: Kranken',
+      'Versicherungen: Haftpflicht',
+      'Mobilität: Auto',
+      'Mobilität: Tanken',
+    );
+    const asker = { countryCode: 'DE', businessType: 'individual' };
+    expectFiled(
+      budget,
+      [
+        ['TECHNIKER KRANKENKASSE', 'Versicherungen: Kranken'],
+        ['AOK BAYERN', 'Versicherungen: Kranken'],
+        ['HUK-COBURG KFZ', 'Versicherungen: KFZ'],
+        ['ALLIANZ KFZ', 'Versicherungen: KFZ'],
+        ['KFZ WERKSTATT MUELLER', 'Mobilität: Auto'],
+        ['ARAL STATION 123', 'Mobilität: Tanken'],
+      ],
+      asker,
+    );
+  });
+
   it("files Amazon's business account as a business's office costs, its shop as shopping", () => {
     expectFiledFor('GB', 'sole_trader', [
       ['AMAZON BUSINESS', 'Business: Office costs'],

@@ -1085,7 +1085,10 @@ export class KnowledgeModel {
   private saysOtherwise(merchant: readonly string[], at: number, concept: ConceptId): boolean {
     const next = this.keywordConcepts.get(merchant[at]);
     const pair = this.keywordPairConcepts.get(merchant.slice(at, at + 2).join(' '));
-    return next !== undefined && !next.has(concept) && !pair?.has(concept);
+    // A word that names a kind of the business's own trade is its line, not another trade's:
+    // "HUK-COBURG KFZ" is the insurer's motor policy, though KFZ alone is a car workshop's word.
+    const ownKind = () => kindsNamedBy([merchant[at].toLowerCase()]).has(concept);
+    return next !== undefined && !next.has(concept) && !pair?.has(concept) && !ownKind();
   }
 
   private index(map: Map<string, MerchantFact[]>, tokens: string[], fact: MerchantFact): void {

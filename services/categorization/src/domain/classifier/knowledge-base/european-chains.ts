@@ -18,7 +18,7 @@ export const EUROPEAN_CHAINS: readonly BrandList[] = [
   { concept: 'food_delivery', names: 'Lieferando|Thuisbezorgd|Glovo|Wolt|Foodora|Takeaway.com' },
   { concept: 'phone_internet', names: 'Ben Mobiel|Ben NL|Telekom|Telekom Deutschland|TIM|Orange France|Orange|SFR|Bouygues Telecom|Free Mobile|Free Telecom|Telecom Italia|Iliad|Fastweb|KPN|Ziggo|Odido|Congstar|Simyo|Yoigo|Masmovil' },
   { concept: 'energy', names: 'Vandebron|Enel|Enel Energia|Stadtwerke|EnBW|RWE|Naturgy|A2A|Hera Comm|Edison Energia|Greenchoice|Budget Energie|EWE|Iren|Hera|Acea Energia|Acea' },
-  { concept: 'health_insurance', names: 'Techniker Krankenkasse|TK Techniker Krankenkasse|Sanitas|Asisa|DKV Seguros|AOK|Barmer|DAK Gesundheit|Zilveren Kruis|VGZ|Menzis|Adeslas|DAK|MGEN|Harmonie Mutuelle|CPAM|Assurance Maladie|Ameli' },
+  { concept: 'health_insurance', names: 'Techniker Krankenkasse|TK Techniker Krankenkasse|AOK Bayern|AOK Plus|AOK Nordost|AOK Nordwest|AOK Niedersachsen|AOK Hessen|AOK Bremen|AOK Sachsen-Anhalt|AOK Rheinland Hamburg|AOK Baden-Wuerttemberg|Sanitas|Asisa|DKV Seguros|AOK|Barmer|DAK Gesundheit|Zilveren Kruis|VGZ|Menzis|Adeslas|DAK|MGEN|Harmonie Mutuelle|CPAM|Assurance Maladie|Ameli' },
   { concept: 'insurance', names: 'HUK|HUK24|DEVK|Ergo Versicherung|Unipol|UnipolSai|Centraal Beheer|Nationale-Nederlanden|MAIF|MACIF|Groupama|Matmut|Mutua Madrilena|Linea Directa|Interpolis|Achmea|FBTO|Ohra' },
   { concept: 'parking_tolls', kind: 'tolls', names: 'Autostrade per l Italia|Autostrade|Telepass|Vinci Autoroutes|Sanef|APRR|Abertis|Via-T|Bip&Drive' },
   { concept: 'streaming', names: 'DAZN|Canal+|Canal Plus|Joyn|RTL+|Videoland|Movistar Plus' },

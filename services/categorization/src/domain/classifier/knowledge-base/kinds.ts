@@ -215,7 +215,7 @@ export const KINDS = {
     concept: 'insurance',
     describe: 'a car insurer',
     merchants: 'GEICO|Progressive|Progressive Insurance|Root Insurance|Budget Direct|Bingle|Youi|Youi Insurance|Esure|Sheilas Wheels|Admiral|Admiral Insurance|Hastings Direct|Churchill|AAMI',
-    terms: ['auto insurance', 'car insurance', 'vehicle insurance', 'motor insurance', 'autoversicherung', 'kfz versicherung', 'assurance auto', 'assurance automobile', 'seguro de coche', 'seguro de auto', 'assicurazione auto', 'autoverzekering'],
+    terms: ['auto insurance', 'car insurance', 'vehicle insurance', 'motor insurance', 'autoversicherung', 'kfz versicherung', 'kfz', 'assurance auto', 'assurance automobile', 'seguro de coche', 'seguro de auto', 'assicurazione auto', 'autoverzekering'],
   },
   mobile: {
     concept: 'phone_internet',

@@ -53,6 +53,8 @@ describe('normalizeDescription', () => {
   it.each([
     ['BIG W 0123 SYDNEY', 'BIGW'],
     ['Z ENERGY PONSONBY', 'ZENERGY PONSONBY'],
+    // A stop word's brand: NO falls away like a card number's word.
+    ['NO FRILLS 3456', 'NOFRILLS'],
     // Not a lone letter anywhere else: "W M MORRISON" is still Morrisons.
     ['W M MORRISON PETRO', 'MORRISON PETRO'],
   ])('joins a brand of a word and a letter in %s', (description, merchant) => {

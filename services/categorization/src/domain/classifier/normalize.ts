@@ -251,9 +251,11 @@ function wordTokens(text: string): string[] {
     .replace(/\bAT T\b/g, 'ATT') // AT&T where an export dropped the ampersand
     // Brands whose name is a word and a letter: the lone letter falls away below and leaves a
     // word that names no one ("BIG W" was BIG, a café's by default; "Z ENERGY", New Zealand's
-    // service stations, an energy bill).
+    // service stations, an energy bill). So does a stop word: "NO FRILLS", Canada's grocer, was
+    // FRILLS.
     .replace(/\bBIG W\b/g, 'BIGW')
     .replace(/^\s*Z ENERGY\b/, 'ZENERGY')
+    .replace(/^\s*NO FRILLS\b/, 'NOFRILLS')
     .replace(/(\w)'(\w)/g, '$1$2') // MCDONALD'S
     .replace(/(\w)\.(\w)(?=\.|\b)/g, '$1$2') // J.B., W.H.
     // A letter and a word of two ("E.ON"): split, the letter fell away and the word was ON.

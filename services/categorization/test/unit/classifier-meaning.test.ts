@@ -2984,6 +2984,32 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it('gives a kind to the category a user made for it beside a default that names it among others', () => {
+    // A US user who added "Internet" and "Mobile Phone" under their own parent kept getting
+    // Comcast and Verizon in the default "Phone & Internet", which names both kinds.
+    const added = namedCategories(
+      ['Bills & Utilities: Internet', 'Bills & Utilities: Mobile Phone'],
+      'added',
+    );
+    expectFiled(
+      [...defaultCategories('US'), ...added],
+      [
+        ['COMCAST XFINITY', 'Bills & Utilities: Internet'],
+        ['VERIZON WIRELESS', 'Bills & Utilities: Mobile Phone'],
+        ['PG&E', 'Utilities'],
+      ],
+    );
+    // Not across the tax line: a sole trader's phone bill stays in the catalogue's category.
+    const soleTrader = [
+      ...defaultCategories('AU', 'sole_trader'),
+      ...namedCategories(['Mobile Phone'], 'added'),
+    ];
+    expectFiled(soleTrader, [['TELSTRA', 'Phone & Internet']], {
+      countryCode: 'AU',
+      businessType: 'sole_trader',
+    });
+  });
+
   it('reads a German budget that nests its insurances and its car', () => {
     // "TECHNIKER KRANKENKASSE" went to the car's policy (Kranken, the health insurance's short
     // name, meant nothing), "HUK-COBURG KFZ" to the car workshop (KFZ after a one-word insurer

@@ -32,6 +32,9 @@ const LEVEL_SEPARATOR = /\s*(?::|>|›|»|\s-\s)\s*/;
 /** Just below a name's word for the concept itself (weight 1 in the ontology). */
 const BELOW_ITSELF = 0.99;
 
+/** What a nested name's parent lends a concept its own level says nothing of. */
+const PARENT_ONLY_SHARE = 0.9;
+
 /** A name's last level: the whole name when it does not nest. */
 function leafOf(name: string): string {
   const levels = name.split(LEVEL_SEPARATOR).filter((level) => level.trim());
@@ -199,10 +202,11 @@ export class CategoryResolver {
   /**
    * How well the category's name means the concept. A name that nests, by its last level where
    * that level says the concept itself, as a reader takes it: "Food & Dining: Alcohol & Bars" is
-   * the bars; elsewhere by the whole name, its parent's words too ("Expenses:Auto:Fees" is the
-   * car's fees), but never as well as a name that says the concept itself: the words a parent
-   * lends all its children made "Food & Dining: Restaurants" a bar's home before "Food & Dining:
-   * Alcohol & Bars".
+   * the bars; where it says something of it, by the whole name, its parent's words too
+   * ("Expenses:Auto:Fees" is the car's fees), but never as well as a name that says the concept
+   * itself: the words a parent lends all its children made "Food & Dining: Restaurants" a bar's
+   * home before "Food & Dining: Alcohol & Bars"; where it says nothing of it, by the whole name
+   * at a discount.
    */
   private meaning(concept: ConceptId, category: UserCategory): number {
     if (!this.leafTokensById.has(category.id)) return this.wholeMeaning(concept, category);
@@ -211,7 +215,10 @@ export class CategoryResolver {
     // are not the bank's): the whole name then means nothing of it.
     if (whole === 0) return 0;
     const leaf = this.leafMeaning(concept, category);
-    return leaf >= 1 ? leaf : Math.min(whole, BELOW_ITSELF);
+    if (leaf >= 1) return leaf;
+    // A level that says nothing of the concept borrows its parent's meaning at a discount: the
+    // user's "Bills & Utilities: Internet" is no home for the power bill beside "Utilities".
+    return leaf > 0 ? Math.min(whole, BELOW_ITSELF) : whole * PARENT_ONLY_SHARE;
   }
 
   /** How well the name's last level means the concept (the whole name when it does not nest). */
@@ -284,10 +291,13 @@ export class CategoryResolver {
     kind: KindId,
     broad: UserCategory | undefined,
   ): { category: UserCategory; kind?: KindId } | undefined {
-    if (broad && this.saysKind(broad, kind)) return { category: broad };
+    const narrow = this.categoryForKind(kind);
+    if (broad && this.saysKind(broad, kind))
+      return this.madeForKindAlone(narrow, broad, kind)
+        ? { category: narrow as UserCategory, kind }
+        : { category: broad };
     // Among default names the catalogue's choice stands: a sole trader's car park goes to
     // "Business: Motor vehicle", not to the default "Parking & Tolls" beside it.
-    const narrow = this.categoryForKind(kind);
     if (narrow && this.madeByUser(narrow)) return { category: narrow, kind };
     // The kind's own catalogue choice, where it has one, as named or as renamed: a child's
     // school goes to "Kids & Childcare" beside Australia's "Self-Education", a work-related
@@ -305,6 +315,28 @@ export class CategoryResolver {
       if (wider && !this.saysSiblingKind(wider.category, kind)) return { category: wider.category };
     }
     return broad && { category: broad };
+  }
+
+  /**
+   * Whether `narrow` is a category the user made for this kind alone beside a default `broad`
+   * that names it among the concept's other kinds: the user's "Internet" takes Comcast from the
+   * default "Phone & Internet", as their "Coffee Shops" takes Starbucks from "Dining Out". Never
+   * across the tax line: a sole trader's deductible business category keeps their phone bill.
+   */
+  private madeForKindAlone(
+    narrow: UserCategory | undefined,
+    broad: UserCategory,
+    kind: KindId,
+  ): boolean {
+    return (
+      narrow !== undefined &&
+      narrow !== broad &&
+      this.madeByUser(narrow) &&
+      !this.madeByUser(broad) &&
+      narrow.isTaxDeductible === broad.isTaxDeductible &&
+      this.saysSiblingKind(broad, kind) &&
+      !this.saysSiblingKind(narrow, kind)
+    );
   }
 
   /** Whether the category's name says another kind of the same concept. */
@@ -331,7 +363,15 @@ export class CategoryResolver {
     for (const category of this.categories) {
       if (spending && this.income.has(category.id)) continue;
       const said = termsSaid(KINDS[kind].terms, this.tokensById.get(category.id) ?? []);
-      if (said > best) {
+      // Of two saying it as much, the one that names no other kind of the concept: "Internet"
+      // before "Phone & Internet".
+      const narrower =
+        said === best &&
+        said > 0 &&
+        found !== undefined &&
+        this.saysSiblingKind(found, kind) &&
+        !this.saysSiblingKind(category, kind);
+      if (said > best || narrower) {
         best = said;
         found = category;
       }

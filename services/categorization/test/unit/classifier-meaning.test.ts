@@ -2984,6 +2984,34 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it("reads YNAB's default tree, its one income category included", () => {
+    // YNAB's groups and categories as a new budget has them; "Inflow: Ready to Assign", where
+    // YNAB puts every inflow, was no income category: pay had nowhere to go.
+    const ynab = named(
+      'Immediate Obligations: Rent/Mortgage',
+      'Immediate Obligations: Electric',
+      'Immediate Obligations: Groceries',
+      'Immediate Obligations: Interest & Fees',
+      'True Expenses: Auto Maintenance',
+      'True Expenses: Medical',
+      'Quality of Life Goals: Vacation',
+      'Just for Fun: Dining Out',
+      'Just for Fun: Music',
+      'Inflow: Ready to Assign',
+    );
+    expectFiled(ynab, [
+      ['ACME PAYROLL', 'Inflow: Ready to Assign', 'credit'],
+      ['ZELLE TO LANDLORD RENT', 'Immediate Obligations: Rent/Mortgage'],
+      ['CON EDISON', 'Immediate Obligations: Electric'],
+      ['KROGER 123', 'Immediate Obligations: Groceries'],
+      ['LATE FEE', 'Immediate Obligations: Interest & Fees'],
+      ['JIFFY LUBE', 'True Expenses: Auto Maintenance'],
+      ['DELTA AIR LINES', 'Quality of Life Goals: Vacation'],
+      ['CHIPOTLE', 'Just for Fun: Dining Out'],
+      ['SPOTIFY USA', 'Just for Fun: Music'],
+    ]);
+  });
+
   it('gives a kind to the category a user made for it beside a default that names it among others', () => {
     // A US user who added "Internet" and "Mobile Phone" under their own parent kept getting
     // Comcast and Verizon in the default "Phone & Internet", which names both kinds.

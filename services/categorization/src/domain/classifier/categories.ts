@@ -43,7 +43,7 @@ function leafOf(name: string): string {
 
 /** Names that mean money in: a debit is never put there. */
 const INCOME_NAME =
-  /\b(income|salary|salaries|paychecks?|wages received|revenue|sales|dividends?|payouts?|earnings|refunds?|einkommen|einnahmen|gehalt|lohn|revenus?|salaire|ingresos|salario|n[oó]mina|entrate|stipendio|reddito|inkomen|inkomsten|salaris)\b/i;
+  /\b(income|inflows?|salary|salaries|paychecks?|wages received|revenue|sales|dividends?|payouts?|earnings|refunds?|einkommen|einnahmen|gehalt|lohn|revenus?|salaire|ingresos|salario|n[oó]mina|entrate|stipendio|reddito|inkomen|inkomsten|salaris)\b/i;
 const NOT_INCOME = /\b(protection|insurance|tax|costs?|expenses?)\b/i;
 
 export function isIncomeCategory(category: Pick<UserCategory, 'name'>): boolean {

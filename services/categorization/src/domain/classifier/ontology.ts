@@ -397,6 +397,9 @@ const GENERAL_INCOME: [string, number][] = [
   ['reddito', 1],
   ['inkomen', 1],
   ['inkomsten', 1],
+  // YNAB's one income category, "Inflow: Ready to Assign".
+  ['inflow', 1],
+  ['inflows', 1],
 ];
 const WAGES: [string, number][] = [
   ['salary', 1],

@@ -209,11 +209,10 @@ export class CategoryResolver {
    * at a discount.
    */
   private meaning(concept: ConceptId, category: UserCategory): number {
-    if (!this.leafTokensById.has(category.id)) return this.wholeMeaning(concept, category);
     const whole = this.wholeMeaning(concept, category);
     // A parent's word the concept is never filed under still rules it out ("Fees" under "Auto"
     // are not the bank's): the whole name then means nothing of it.
-    if (whole === 0) return 0;
+    if (!this.leafTokensById.has(category.id) || whole === 0) return whole;
     const leaf = this.leafMeaning(concept, category);
     if (leaf >= 1) return leaf;
     // A level that says nothing of the concept borrows its parent's meaning at a discount: the
@@ -294,7 +293,7 @@ export class CategoryResolver {
     const narrow = this.categoryForKind(kind);
     if (broad && this.saysKind(broad, kind))
       return this.madeForKindAlone(narrow, broad, kind)
-        ? { category: narrow as UserCategory, kind }
+        ? { category: narrow, kind }
         : { category: broad };
     // Among default names the catalogue's choice stands: a sole trader's car park goes to
     // "Business: Motor vehicle", not to the default "Parking & Tolls" beside it.
@@ -327,7 +326,7 @@ export class CategoryResolver {
     narrow: UserCategory | undefined,
     broad: UserCategory,
     kind: KindId,
-  ): boolean {
+  ): narrow is UserCategory {
     return (
       narrow !== undefined &&
       narrow !== broad &&

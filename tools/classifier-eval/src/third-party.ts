@@ -88,8 +88,9 @@ export const SETS: readonly {
 ];
 
 /**
- * Mint's own tree of categories (its help pages' list, written down on 2026-11-30 before any line
- * was scored under it): a user who nests their categories as Mint does names a child with its
+ * Mint's own tree of categories, as its category list nests them (written down on 2026-11-30
+ * before any line was scored under it; "Haircut" and "Movies & Dvds" as the personal-finance
+ * export spells them): a user who nests their categories as Mint does names a child with its
  * parent, "Food & Dining: Groceries"; the parents stay categories of their own. Item 1 of issue
  * 11 asks for nested categories: with the names only nesting, the answers should be the flat
  * names' ones.

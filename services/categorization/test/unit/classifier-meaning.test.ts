@@ -2984,6 +2984,23 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     ]);
   });
 
+  it('names public transport as Italian, Spanish, French and German budgets do', () => {
+    // "Mezzi pubblici" meant nothing: Rome's buses went to "Trasporti: Carburante", its sibling.
+    expectFiled(
+      named('Trasporti: Carburante', 'Trasporti: Mezzi pubblici', 'Trasporti: Autostrada'),
+      [
+        ['ATAC ROMA', 'Trasporti: Mezzi pubblici'],
+        ['ENI STATION', 'Trasporti: Carburante'],
+      ],
+      { countryCode: 'IT', businessType: 'individual' },
+    );
+    expect(meaningScore('public_transport', 'Transporte público')).toBeGreaterThanOrEqual(1);
+    expect(meaningScore('public_transport', 'Transports en commun')).toBeGreaterThanOrEqual(1);
+    expect(meaningScore('public_transport', 'Nahverkehr')).toBeGreaterThanOrEqual(1);
+    // A term's stop words are read as a name's are: "location de voiture" never matched.
+    expect(meaningScore('car_rental', 'Location de voiture')).toBeGreaterThanOrEqual(1.2);
+  });
+
   it("reads YNAB's default tree, its one income category included", () => {
     // YNAB's groups and categories as a new budget has them; "Inflow: Ready to Assign", where
     // YNAB puts every inflow, was no income category: pay had nowhere to go.

@@ -526,7 +526,7 @@ export const ONTOLOGY: Partial<Record<ConceptId, ConceptTerms>> = {
   // into Mint's "Food & Dining", which holds "Alcohol & Bars" beside the groceries.
   alcohol: { terms: [['alcohol', 1], ['food dining', 0.65], ['liquor', 1], ['wine', 1], ['beer', 0.9], ['drinks', 0.9], ['drink', 0.9], ['alkohol', 1], ['wein', 1], ['vin', 1], ['alcool', 1], ['vino', 1], ['drank', 1], ['tobacco', 1], ['tabak', 1], ['tabac', 1], ...DINING.map(([w, x]): [string, number] => [w, x * 0.4]), ...GROCERIES.map(([w, x]): [string, number] => [w, x * 0.6]), ...SHOPPING_BROAD.map(([w, x]): [string, number] => [w, x * 1.2])] },
   fuel: { terms: [['fuel', 1], ['gas', 0.9], ['gasoline', 1], ['petrol', 1], ['diesel', 1], ['tanken', 1], ['benzin', 1], ['kraftstoff', 1], ['carburant', 1], ['essence', 1], ['gasolina', 1], ['combustible', 1], ['carburante', 1], ['benzina', 1], ['brandstof', 1], ['tanken', 1], ...AUTO_FAMILY], not: ['electric', 'electricity', 'strom', 'utilities', 'energy', 'heating'], unlessNamed: [...CAR_HIRE, ...CAR_OTHER_COSTS] },
-  public_transport: { terms: [['public transport', 1], ['transit', 1], ['train', 1], ['rail', 1], ['railway', 1], ['bus', 1], ['commute', 1], ['oepnv', 1], ['opnv', 1], ['bahn', 1], ['transports', 0.9], ['transport', 0.9], ['transportation', 0.9], ['verkehr', 0.9], ['transporte', 0.9], ['trasporti', 0.9], ['ov', 1], ['openbaar vervoer', 1], ['vervoer', 0.9], ['mobilitat', 0.8], ['travel', 0.5]] },
+  public_transport: { terms: [['public transport', 1], ['transit', 1], ['train', 1], ['rail', 1], ['railway', 1], ['bus', 1], ['commute', 1], ['oepnv', 1], ['opnv', 1], ['bahn', 1], ['transports', 0.9], ['transport', 0.9], ['transportation', 0.9], ['verkehr', 0.9], ['transporte', 0.9], ['trasporti', 0.9], ['ov', 1], ['openbaar vervoer', 1], ['mezzi pubblici', 1], ['trasporto pubblico', 1], ['trasporti pubblici', 1], ['transporte publico', 1], ['transports en commun', 1], ['transport en commun', 1], ['nahverkehr', 1], ['vervoer', 0.9], ['mobilitat', 0.8], ['travel', 0.5]] },
   // German transfers ("Überweisungen", "Überträge") start with "uber" and read as its compounds.
   rideshare: { not: ['uberweisung', 'ubertrag'], terms: [['taxi', 1], ['rideshare', 1], ['uber', 1], ['cab', 1], ['transport', 0.8], ['transportation', 0.8], ['verkehr', 0.8], ['transporte', 0.8], ['trasporti', 0.8], ['vervoer', 0.8], ['mobilitat', 0.7], ...TRAVEL_FAMILY.map(([w]): [string, number] => [w, 0.5])] },
   parking_tolls: { terms: [['parking', 1], ['tolls', 1], ['toll', 1], ['parken', 1], ['maut', 1], ['stationnement', 1], ['peage', 1], ['aparcamiento', 1], ['peaje', 1], ['parcheggio', 1], ['pedaggi', 1], ['parkeren', 1], ['tol', 1], ...AUTO_FAMILY], unlessNamed: [...CAR_HIRE, ...CAR_OTHER_COSTS] },
@@ -702,10 +702,14 @@ function inflects(token: string, word: string): boolean {
   return word.length > 4 || rest === 's' || rest === 'es' || token.length >= 8;
 }
 
+/**
+ * A term's words as a name's are read (nameTokens drops the stop words): "location de voiture"
+ * and "transports en commun" never matched a name, which has no DE or EN left to say.
+ */
 function wordsOf(term: string): readonly string[] {
   let words = termWords.get(term);
   if (!words) {
-    words = term.split(' ');
+    words = term.split(' ').filter((word) => !STOP.has(word));
     termWords.set(term, words);
   }
   return words;

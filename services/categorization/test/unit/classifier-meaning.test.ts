@@ -3001,6 +3001,23 @@ describe('keyword facts (knowledge-base/keywords.ts)', () => {
     expect(meaningScore('car_rental', 'Location de voiture')).toBeGreaterThanOrEqual(1.2);
   });
 
+  it('files a transfer by the way its money went where the user named a category for each way', () => {
+    // "Transfers In" took every transfer, money out too.
+    const twins = named('Groceries', 'Transfers In', 'Transfers Out', 'Paychecks');
+    expectFiled(twins, [
+      ['ONLINE TRANSFER TO SAVINGS', 'Transfers Out'],
+      ['ONLINE TRANSFER FROM CHECKING', 'Transfers In', 'credit'],
+      ['ZELLE TO JOHN', 'Transfers Out'],
+      ['ZELLE FROM JOHN', 'Transfers In', 'credit'],
+      ['KROGER 123', 'Groceries'],
+      ['ACME PAYROLL', 'Paychecks', 'credit'],
+    ]);
+    // The reason still names what the line is.
+    expect(classify(twins, 'ZELLE TO JOHN').reasoning).toContain("Merchant 'Zelle'");
+    // One direction's category without its twin takes the concept as before.
+    expectFiled(named('Groceries', 'Transfers In'), [['ZELLE TO JOHN', 'Transfers In']]);
+  });
+
   it("reads YNAB's default tree, its one income category included", () => {
     // YNAB's groups and categories as a new budget has them; "Inflow: Ready to Assign", where
     // YNAB puts every inflow, was no income category: pay had nowhere to go.

@@ -41,6 +41,32 @@ function leafOf(name: string): string {
   return levels.length ? levels[levels.length - 1] : name;
 }
 
+/** The words a name says one direction of money with, and the other direction's word. */
+const DIRECTION_WORDS: readonly (readonly [string, boolean])[] = [
+  ['in', true],
+  ['incoming', true],
+  ['inbound', true],
+  ['received', true],
+  ['out', false],
+  ['outgoing', false],
+  ['outbound', false],
+  ['sent', false],
+];
+
+/**
+ * The direction of money a name says with one of DIRECTION_WORDS, and the rest of its words (the
+ * twins "Transfers In" and "Transfers Out" share "transfers").
+ */
+function directionSaid(name: string): { moneyIn: boolean; rest: string } | undefined {
+  const words = key(name)
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  const said = words.flatMap((word) => DIRECTION_WORDS.filter(([w]) => w === word));
+  if (said.length !== 1) return undefined;
+  const rest = words.filter((word) => word !== said[0][0]).join(' ');
+  return rest ? { moneyIn: said[0][1], rest } : undefined;
+}
+
 /** Names that mean money in: a debit is never put there. */
 const INCOME_NAME =
   /\b(income|inflows?|salary|salaries|paychecks?|wages received|revenue|sales|dividends?|payouts?|earnings|refunds?|einkommen|einnahmen|gehalt|lohn|revenus?|salaire|ingresos|salario|n[oó]mina|entrate|stipendio|reddito|inkomen|inkomsten|salaris)\b/i;
@@ -64,6 +90,12 @@ export class CategoryResolver {
   /** The categories some concept maps to. */
   private readonly conceptCategories = new Set<string>();
   readonly income = new Set<string>();
+  /**
+   * Categories named for one direction of money beside their twin named for the other
+   * ("Transfers In" and "Transfers Out"): for each, the twin that takes its lines when the money
+   * goes the other way (`twinFor`).
+   */
+  private readonly twins = new Map<string, { twin: UserCategory; moneyIn: boolean }>();
   /** Each category's name split once for the ontology, not once per concept. */
   private readonly tokensById = new Map<string, readonly string[]>();
   /** The last level of the names that nest ("Bills & Utilities: Internet" → internet), split. */
@@ -91,6 +123,7 @@ export class CategoryResolver {
       if (!this.byName.has(key(category.name))) this.byName.set(key(category.name), category);
       if (isIncomeCategory(category)) this.income.add(category.id);
     }
+    this.findTwins();
     this.seeds = seedsByName(countryCode);
     // Mostly the default catalogue's names: its conventions hold (which default category each
     // concept goes to). Otherwise the user named their own, and a name that says the concept
@@ -117,6 +150,39 @@ export class CategoryResolver {
         this.conceptCategories.add(found.id);
       }
     }
+  }
+
+  private findTwins(): void {
+    const byRest = new Map<string, { category: UserCategory; moneyIn: boolean }[]>();
+    for (const category of this.categories) {
+      const said = directionSaid(category.name);
+      if (!said) continue;
+      const twins = byRest.get(said.rest) ?? [];
+      twins.push({ category, moneyIn: said.moneyIn });
+      byRest.set(said.rest, twins);
+    }
+    for (const pair of byRest.values()) {
+      const into = pair.filter((p) => p.moneyIn);
+      const out = pair.filter((p) => !p.moneyIn);
+      if (into.length !== 1 || out.length !== 1) continue;
+      this.twins.set(into[0].category.id, { twin: out[0].category, moneyIn: true });
+      this.twins.set(out[0].category.id, { twin: into[0].category, moneyIn: false });
+    }
+  }
+
+  /**
+   * The twin that takes a line the category was found for, where the category is named for the
+   * other direction of money than the line's ("Transfers In" for a debit: "Transfers Out").
+   */
+  /** Whether any category has a twin (most users have none: nothing to look up per line). */
+  get hasTwins(): boolean {
+    return this.twins.size > 0;
+  }
+
+  twinFor(categoryId: string, type: string | undefined): UserCategory | undefined {
+    const found = this.twins.get(categoryId);
+    if (!found || (type !== 'debit' && type !== 'credit')) return undefined;
+    return found.moneyIn === (type === 'debit') ? found.twin : undefined;
   }
 
   /** Whether the category may take the concept at all: see Concept.neverDeductible. */

@@ -382,9 +382,19 @@ export class Classifier {
       namedCategories,
       words: knowledgeWords,
     } = answer.knowledge;
+    // The answer, or its twin for the other direction of money that the blend moved to it.
+    const isAnswer = (id: string | undefined) =>
+      id !== undefined &&
+      (id === category.id ||
+        this.resolver.twinFor(id, answer.transaction.type)?.id === category.id);
     const contribution = (source: BlendPart['source']) => {
       const part = answer.parts.find((p) => p.source === source);
-      return part ? (part.weight * (part.dist.get(category.id) ?? 0)) / answer.totalWeight : 0;
+      if (!part) return 0;
+      if (!this.resolver.hasTwins)
+        return (part.weight * (part.dist.get(category.id) ?? 0)) / answer.totalWeight;
+      let p = 0;
+      for (const [id, share] of part.dist) if (isAnswer(id)) p += share;
+      return (part.weight * p) / answer.totalWeight;
     };
     const fromMemory = contribution('memory');
     const fromUser = contribution('user');
@@ -410,11 +420,10 @@ export class Classifier {
       reasoning = words.length
         ? `Learned from your labelled transactions: ${quote(words.slice(0, 2))} → ${category.name}`
         : `Similar to transactions you labelled ${category.name}`;
-    } else if (verdict.merchant && merchantCategory?.id === category.id) {
+    } else if (verdict.merchant && isAnswer(merchantCategory?.id)) {
       source = 'knowledge_base';
       reasoning = `Merchant '${verdict.merchant.fact.display}' is ${this.resolver.describe(verdict.merchant.concept, merchantMatch?.kind)} → ${category.name}`;
-      if (merchantMatch?.category.id !== category.id)
-        reasoning += ', where you filed others like it';
+      if (!isAnswer(merchantMatch?.category.id)) reasoning += ', where you filed others like it';
     } else {
       source = 'keyword_model';
       // The likeliest concept (or its kind the line names) that put the answer's category there.
@@ -422,7 +431,7 @@ export class Classifier {
       verdict.keywords.concepts.forEach((c, i) => {
         const named = namedCategories[i];
         const p = verdict.keywords.probabilities[i];
-        if (named?.category.id === category.id && (!best || p > best.p))
+        if (named && isAnswer(named.category.id) && (!best || p > best.p))
           best = { p, concept: c, kind: named.kind };
       });
       const what = best ? this.resolver.describe(best.concept, best.kind) : category.name;
@@ -551,6 +560,14 @@ export class Classifier {
     for (const part of parts) {
       for (const [id, p] of part.dist)
         blend.set(id, (blend.get(id) ?? 0) + (part.weight * p) / totalWeight);
+    }
+    // A line in a category named for the other direction of money goes to its twin ("Transfers
+    // In" for money out: "Transfers Out"), whichever part of the blend put it there.
+    for (const [id, p] of this.resolver.hasTwins ? [...blend] : []) {
+      const twin = this.resolver.twinFor(id, transaction.type);
+      if (!twin) continue;
+      blend.delete(id);
+      blend.set(twin.id, (blend.get(twin.id) ?? 0) + p);
     }
     if (transaction.type === 'debit') {
       for (const id of this.resolver.income) {

@@ -54,13 +54,10 @@ const DIRECTION_WORDS: readonly (readonly [string, boolean])[] = [
 ];
 
 /**
- * The direction of money a name says with one of DIRECTION_WORDS, and the rest of its words (the
- * twins "Transfers In" and "Transfers Out" share "transfers").
+ * The direction of money a name (split by nameTokens) says with one of DIRECTION_WORDS, and the
+ * rest of its words (the twins "Transfers In" and "Transfers Out" share "transfers").
  */
-function directionSaid(name: string): { moneyIn: boolean; rest: string } | undefined {
-  const words = key(name)
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+function directionSaid(words: readonly string[]): { moneyIn: boolean; rest: string } | undefined {
   const said = words.flatMap((word) => DIRECTION_WORDS.filter(([w]) => w === word));
   if (said.length !== 1) return undefined;
   const rest = words.filter((word) => word !== said[0][0]).join(' ');
@@ -152,10 +149,11 @@ export class CategoryResolver {
     }
   }
 
+  /** Pairs the categories named alike but for one direction of money each (`twins`). */
   private findTwins(): void {
     const byRest = new Map<string, { category: UserCategory; moneyIn: boolean }[]>();
     for (const category of this.categories) {
-      const said = directionSaid(category.name);
+      const said = directionSaid(this.tokensById.get(category.id) ?? []);
       if (!said) continue;
       const twins = byRest.get(said.rest) ?? [];
       twins.push({ category, moneyIn: said.moneyIn });
@@ -170,15 +168,15 @@ export class CategoryResolver {
     }
   }
 
-  /**
-   * The twin that takes a line the category was found for, where the category is named for the
-   * other direction of money than the line's ("Transfers In" for a debit: "Transfers Out").
-   */
   /** Whether any category has a twin (most users have none: nothing to look up per line). */
   get hasTwins(): boolean {
     return this.twins.size > 0;
   }
 
+  /**
+   * The twin that takes a line the category was found for, where the category is named for the
+   * other direction of money than the line's ("Transfers In" for a debit: "Transfers Out").
+   */
   twinFor(categoryId: string, type: string | undefined): UserCategory | undefined {
     const found = this.twins.get(categoryId);
     if (!found || (type !== 'debit' && type !== 'credit')) return undefined;

@@ -389,12 +389,9 @@ export class Classifier {
         this.resolver.twinFor(id, answer.transaction.type)?.id === category.id);
     const contribution = (source: BlendPart['source']) => {
       const part = answer.parts.find((p) => p.source === source);
-      if (!part) return 0;
-      if (!this.resolver.hasTwins)
-        return (part.weight * (part.dist.get(category.id) ?? 0)) / answer.totalWeight;
       let p = 0;
-      for (const [id, share] of part.dist) if (isAnswer(id)) p += share;
-      return (part.weight * p) / answer.totalWeight;
+      for (const [id, share] of part?.dist ?? []) if (isAnswer(id)) p += share;
+      return part ? (part.weight * p) / answer.totalWeight : 0;
     };
     const fromMemory = contribution('memory');
     const fromUser = contribution('user');

@@ -284,9 +284,7 @@ function withoutGluedNumber(token: string): string {
 function namesAnyone(tokens: readonly string[]): boolean {
   for (let i = 0; i < tokens.length; i++) {
     const token = withoutGluedNumber(tokens[i]);
-    const digits = token.replace(/\D/g, '').length;
-    if (digits >= 2 || digits === token.length || token.length < 2) continue;
-    if (LEGAL_WORDS.has(token) || CHANNEL_WORDS.has(token)) continue;
+    if (isTrailingNoise(token) || LEGAL_WORDS.has(token)) continue;
     const place = placeLengthAt(tokens, i);
     if (place) {
       i += place - 1;
